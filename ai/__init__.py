@@ -1,0 +1,8 @@
+"""gemtable.ai: bots that see only a view, and headless play (arena, bench).
+
+Imports gemtable.engine, never gemtable.tui.
+"""
+
+from .base import Bot, BotKindError, bot_kinds, make_bot
+
+__all__ = ["Bot", "BotKindError", "bot_kinds", "make_bot"]

@@ -1,0 +1,277 @@
+"""The protocol every game implements: Game (the rules and set-up), State (an
+immutable position) and the chance marker.
+
+A state is a value. `apply` returns a new state and never changes the one it
+is called on; equal positions compare equal. Hidden information is handled
+by `view(seat)`, a state of the same class that keeps only what that seat may
+know, and `determinize(rng)`, which fills what a view hides with one sample
+that agrees with everything the view shows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+import attrs
+
+__all__ = [
+    "CHANCE",
+    "chance_rng",
+    "SPECTATOR",
+    "Game",
+    "IllegalAction",
+    "ScoreLine",
+    "State",
+    "Variant",
+]
+
+
+class _Marker:
+    """A named singleton that compares by identity and prints its name."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __repr__(self) -> str:
+        return self._name
+
+    def __reduce__(self) -> str:
+        # Pickling (worker processes) must give back the very same object.
+        return self._name
+
+
+CHANCE = _Marker("CHANCE")
+"""`state.to_move` on a chance step: the caller applies `state.sample_chance(rng)`."""
+
+SPECTATOR = _Marker("SPECTATOR")
+"""Pass to `state.view` for what someone who sits at no seat may know."""
+
+
+def chance_rng(seed: int, step: int) -> random.Random:
+    """The generator for the chance step that is action number `step` of a game.
+
+    One generator per step, derived from the game seed, so that a game resumed
+    from its log rolls exactly the dice it would have rolled without a break.
+    """
+    return random.Random(f"{seed}:chance:{step}")
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow here, with a reason a person can read."""
+
+    def __init__(self, reason: str, action: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+@attrs.frozen
+class Variant:
+    id: str
+    title: str
+    description: str = ""
+    players: tuple[int, ...] = ()
+    """Player counts this variant is for; empty means every count the game allows."""
+
+
+@attrs.frozen
+class ScoreLine:
+    """One row of a per-player score breakdown for the end screen."""
+
+    label: str
+    value: int | float
+
+
+def normalise_text(text: str) -> str:
+    """Action text compares case- and spacing-insensitively."""
+    return re.sub(r"\s+", " ", text.strip()).lower()
+
+
+class Game:
+    """A registered game: its identity, what it allows, and how to start it.
+
+    Subclasses set the class attributes and implement `_new`.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    variants: ClassVar[tuple[Variant, ...]]
+    has_hidden_information: ClassVar[bool] = False
+    has_chance: ClassVar[bool] = False
+    rules_file: ClassVar[Path]
+
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def variants_for(self, players: int) -> tuple[Variant, ...]:
+        return tuple(v for v in self.variants if not v.players or players in v.players)
+
+    def default_variant(self, players: int) -> Variant:
+        choices = self.variants_for(players)
+        if not choices:
+            raise ValueError(f"{self.title} has no variant for {players} players")
+        return choices[0]
+
+    def variant(self, variant_id: str) -> Variant:
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        known = ", ".join(v.id for v in self.variants)
+        raise ValueError(f"{self.title} has no variant {variant_id!r} (known: {known})")
+
+    def new(self, players: int, seed: int, variant: str | None = None) -> State:
+        """A fresh game; every random choice of set-up is drawn from `seed`."""
+        if players not in self.player_counts():
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        chosen = self.default_variant(players) if variant is None else self.variant(variant)
+        if chosen.players and players not in chosen.players:
+            allowed = ", ".join(map(str, chosen.players))
+            raise ValueError(f"variant {chosen.id!r} is for {allowed} players, not {players}")
+        return self._new(players, random.Random(seed), chosen.id)
+
+    def _new(self, players: int, rng: random.Random, variant: str) -> State:
+        raise NotImplementedError
+
+    def rules_text(self) -> str:
+        return self.rules_file.read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State:
+    """An immutable position. Game states are attrs frozen classes deriving from this.
+
+    Required of a subclass: `game`, `players`, `to_move`, `is_over`,
+    `legal_actions`, `_apply`, `scores`, `winners`, `score_breakdown`,
+    `parse_syntax`, `why_illegal`, `view`, `determinize`, `turn`,
+    `component_counts`, and, for
+    games with chance steps, `chance_outcomes`.
+    """
+
+    __slots__ = ()
+
+    game: ClassVar[Game]
+
+    # --- whose move -----------------------------------------------------
+    players: int
+
+    @property
+    def to_move(self) -> int | _Marker | None:
+        """A seat number, CHANCE, or None when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    def turn(self) -> int:
+        """How many player turns have been completed."""
+        raise NotImplementedError
+
+    # --- moves ------------------------------------------------------------
+    def legal_actions(self) -> tuple:
+        """Legal actions in a stable order (chance outcomes on a chance step)."""
+        raise NotImplementedError
+
+    def apply(self, action: object) -> State:
+        """The state after `action`; raises IllegalAction if it is not legal here."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action), action)
+        return self._apply(action)
+
+    def _apply(self, action: object) -> State:
+        raise NotImplementedError
+
+    def why_illegal(self, action: object) -> str:
+        """A sentence telling a person why `action` cannot be played here."""
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> object:
+        """The legal action whose text is `text`; IllegalAction otherwise."""
+        key = normalise_text(text)
+        for action in self.legal_actions():
+            if normalise_text(str(action)) == key:
+                return action
+        action = self.parse_syntax(key)
+        if action is None:
+            raise IllegalAction(f"{text.strip()!r} is not an action in {self.game.title}")
+        if action in self.legal_actions():
+            return action  # an accepted spelling other than the canonical one
+        raise IllegalAction(self.why_illegal(action), action)
+
+    def parse_syntax(self, text: str) -> object | None:
+        """The action `text` names, legal here or not; None if it names nothing."""
+        raise NotImplementedError
+
+    # --- chance -------------------------------------------------------------
+    def chance_outcomes(self) -> Sequence[tuple[object, float]]:
+        """Outcomes of this chance step with their probabilities."""
+        raise IllegalAction("this is not a chance step")
+
+    def sample_chance(self, rng: random.Random) -> object:
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcomes[-1][0]
+
+    # --- results ----------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won, after the rulebook's tie-breaks (several if shared)."""
+        raise NotImplementedError
+
+    def ranking(self) -> tuple[int, ...]:
+        """Place of each seat, 1 for the winners; equal places for real ties."""
+        raise NotImplementedError
+
+    def outcome(self) -> tuple[float, ...]:
+        """Each seat's share of the win: 1/k to each of k winners, 0 to the rest."""
+        won = self.winners()
+        share = 1.0 / len(won) if won else 0.0
+        return tuple(share if seat in won else 0.0 for seat in range(self.players))
+
+    def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
+        raise NotImplementedError
+
+    def component_counts(self) -> dict[str, int]:
+        """How many of each physical component the table holds, counted over
+        every place it can be (supply, boards, hands, decks...).
+
+        Rules move components around but never create or destroy them, so
+        these totals must stay the same for a whole game; the generic tests
+        check it. Count by summing the places, not by returning constants.
+        """
+        raise NotImplementedError
+
+    # --- information ------------------------------------------------------
+    @property
+    def viewer(self) -> int | _Marker | None:
+        """None for the true state; a seat or SPECTATOR for a view."""
+        raise NotImplementedError
+
+    def view(self, seat: int | _Marker) -> State:
+        """Only what `seat` may know (SPECTATOR: only public information)."""
+        raise NotImplementedError
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state agreeing with this view; hidden parts sampled from `rng`."""
+        raise NotImplementedError

@@ -1,0 +1,303 @@
+"""What may be played in a Jowhari position, what it does, and who won.
+
+Rollouts spend most of their time here, so the code favours flat tuples and
+pre-built actions over generality; every state it returns is a new value.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from gemtable.engine.core import ScoreLine
+
+from . import actions as A
+from .cards import BONUS, CENTRE_SLOTS, CODE, COLOURS, COST, GOLD, LETTERS, LEVEL, PRESTIGE
+from .state import GEM_LIMIT, PRESTIGE_GOAL, ROUND_LIMIT, JowhariState, Seat
+
+_ALL_THREE = tuple(combinations(range(5), 3))
+
+
+# --- legal actions ----------------------------------------------------------
+
+
+def shortfall(seat: Seat, card: int) -> int:
+    """Tokens the seat lacks for `card` after discounts, gems and gold."""
+    cost = COST[card]
+    bonuses = seat.bonuses
+    tokens = seat.tokens
+    missing = 0
+    for c in range(5):
+        need = cost[c] - bonuses[c] - tokens[c]
+        if need > 0:
+            missing += need
+    gold = tokens[GOLD]
+    return missing - gold if missing > gold else 0
+
+
+def legal_actions(state: JowhariState) -> tuple:
+    if state.over:
+        return ()
+    seat = state.seats[state.current]
+    if state.returning:
+        return tuple(A.RETURN[c] for c in range(5) if seat.tokens[c])
+    result: list = []
+    supply = state.supply
+    available = tuple(c for c in range(5) if supply[c])
+    if len(available) >= 3:
+        if len(available) == 5:
+            result.extend(A.TAKE_DIFFERENT[combo] for combo in _ALL_THREE)
+        else:
+            result.extend(A.TAKE_DIFFERENT[combo] for combo in combinations(available, 3))
+    elif available:
+        result.append(A.TAKE_DIFFERENT[available])
+    result.extend(A.TAKE_TWO[c] for c in available if supply[c] >= 4)
+    if len(seat.hand) < A.HAND_LIMIT:
+        for level_index, row in enumerate(state.centre):
+            for index, card in enumerate(row):
+                if card is not None:
+                    result.append(A.RESERVE_CENTRE[level_index + 1, index])
+        for level_index, deck in enumerate(state.decks):
+            if deck:
+                result.append(A.RESERVE_DECK[level_index + 1])
+    for level_index, row in enumerate(state.centre):
+        for index, card in enumerate(row):
+            if card is not None and not shortfall(seat, card):
+                result.append(A.BUY_CENTRE[level_index + 1, index])
+    for index, card in enumerate(seat.hand):
+        if card >= 0 and not shortfall(seat, card):
+            result.append(A.BUY_HAND[index])
+    if not result:
+        result.append(A.PASS)
+    return tuple(result)
+
+
+# --- effects ----------------------------------------------------------------
+
+
+def _replace_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    return seats[:index] + (seat,) + seats[index + 1 :]
+
+
+def card_at(state: JowhariState, seat_index: int, source: A.Source) -> int | None:
+    if source.kind == "centre":
+        return state.centre[source.level - 1][source.index]
+    if source.kind == "deck":
+        deck = state.decks[source.level - 1]
+        return deck[-1] if deck else None
+    hand = state.seats[seat_index].hand
+    return hand[source.index] if source.index < len(hand) else None
+
+
+def _take_from_centre(state: JowhariState, level: int, index: int):
+    """New (decks, centre) with the slot refilled from its deck's top."""
+    deck = state.decks[level - 1]
+    row = state.centre[level - 1]
+    refill = deck[-1] if deck else None
+    row = row[:index] + (refill,) + row[index + 1 :]
+    centre = state.centre[: level - 1] + (row,) + state.centre[level:]
+    decks = state.decks
+    if deck:
+        decks = decks[: level - 1] + (deck[:-1],) + decks[level:]
+    return decks, centre
+
+
+def apply_action(state: JowhariState, action: object) -> JowhariState:
+    me = state.current
+    seat = state.seats[me]
+    supply = state.supply
+    decks, centre = state.decks, state.centre
+    passes = 0
+    kind = type(action)
+
+    if kind is A.Take:
+        tokens = list(seat.tokens)
+        supply = list(supply)
+        for c in action.colours:
+            tokens[c] += 1
+            supply[c] -= 1
+        seat = Seat(tuple(tokens), seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
+        supply = tuple(supply)
+    elif kind is A.Return:
+        c = action.colour
+        tokens = seat.tokens
+        tokens = tokens[:c] + (tokens[c] - 1,) + tokens[c + 1 :]
+        supply = supply[:c] + (supply[c] + 1,) + supply[c + 1 :]
+        seat = Seat(tokens, seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
+    elif kind is A.Reserve:
+        source = action.source
+        if source.kind == "centre":
+            card = centre[source.level - 1][source.index]
+            decks, centre = _take_from_centre(state, source.level, source.index)
+            public = True
+        else:
+            deck = decks[source.level - 1]
+            card = deck[-1]
+            decks = decks[: source.level - 1] + (deck[:-1],) + decks[source.level :]
+            public = False
+        tokens = seat.tokens
+        if supply[GOLD]:
+            tokens = tokens[:GOLD] + (tokens[GOLD] + 1,)
+            supply = supply[:GOLD] + (supply[GOLD] - 1,)
+        seat = Seat(
+            tokens, seat.bonuses, seat.prestige, seat.bought,
+            seat.hand + (card,), seat.hand_public + (public,),
+        )
+    elif kind is A.Buy:
+        source = action.source
+        hand, hand_public = seat.hand, seat.hand_public
+        if source.kind == "centre":
+            card = centre[source.level - 1][source.index]
+            decks, centre = _take_from_centre(state, source.level, source.index)
+        else:
+            i = source.index
+            card = hand[i]
+            hand = hand[:i] + hand[i + 1 :]
+            hand_public = hand_public[:i] + hand_public[i + 1 :]
+        cost = COST[card]
+        tokens = list(seat.tokens)
+        back = list(supply)
+        for c in range(5):
+            need = cost[c] - seat.bonuses[c]
+            if need > 0:
+                paid = need if need <= tokens[c] else tokens[c]
+                tokens[c] -= paid
+                back[c] += paid
+                if need > paid:
+                    tokens[GOLD] -= need - paid
+                    back[GOLD] += need - paid
+        bonus = BONUS[card]
+        bonuses = seat.bonuses
+        bonuses = bonuses[:bonus] + (bonuses[bonus] + 1,) + bonuses[bonus + 1 :]
+        seat = Seat(
+            tuple(tokens), bonuses, seat.prestige + PRESTIGE[card],
+            seat.bought + (card,), hand, hand_public,
+        )
+        supply = tuple(back)
+    elif kind is A.Pass:
+        passes = state.passes_in_row + 1
+    else:  # pragma: no cover - apply() has already checked legality
+        raise TypeError(f"not a Jowhari action: {action!r}")
+
+    seats = _replace_seat(state.seats, me, seat)
+    if seat.gems > GEM_LIMIT:
+        return JowhariState(
+            state.players, state.variant, supply, decks, centre, seats, me,
+            True, state.turns, state.first_to_goal, 0, False, state.observer,
+        )
+    return _end_turn(state, supply, decks, centre, seats, passes)
+
+
+def _end_turn(state, supply, decks, centre, seats, passes) -> JowhariState:
+    me = state.current
+    players = state.players
+    first = state.first_to_goal
+    if first is None and seats[me].prestige >= PRESTIGE_GOAL:
+        first = me
+    turns = state.turns + 1
+    round_done = me == players - 1
+    over = (
+        passes >= players
+        or (round_done and first is not None)
+        or (round_done and turns >= ROUND_LIMIT * players)
+    )
+    return JowhariState(
+        players, state.variant, supply, decks, centre, seats, (me + 1) % players,
+        False, turns, first, passes, over, state.observer,
+    )
+
+
+# --- results ------------------------------------------------------------------
+
+
+def ranking(state: JowhariState) -> tuple[int, ...]:
+    """Place per seat: whoever reached the goal first is first; the rest (or,
+    if nobody reached it, everyone) by prestige, fewer bought cards breaking
+    ties; seats equal on both share a place."""
+    first = state.first_to_goal
+
+    def key(seat_index: int) -> tuple:
+        seat = state.seats[seat_index]
+        return (seat_index != first, -seat.prestige, len(seat.bought))
+
+    keys = [key(s) for s in range(state.players)]
+    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+
+
+def score_breakdown(state: JowhariState, seat_index: int) -> tuple[ScoreLine, ...]:
+    seat = state.seats[seat_index]
+    lines = []
+    for level in (1, 2, 3):
+        cards = [c for c in seat.bought if LEVEL[c] == level]
+        lines.append(ScoreLine(f"Level {level} cards ({len(cards)})", sum(PRESTIGE[c] for c in cards)))
+    lines.append(ScoreLine("Prestige", seat.prestige))
+    lines.append(ScoreLine("Cards bought (fewer wins a tie)", len(seat.bought)))
+    lines.append(ScoreLine("Reached 10 first", 1 if state.first_to_goal == seat_index else 0))
+    return tuple(lines)
+
+
+# --- explanations ---------------------------------------------------------
+
+
+def _count(n: int, colour: int) -> str:
+    name = COLOURS[colour] if colour < 5 else "gold"
+    return f"{n} {name}"
+
+
+def why_illegal(state: JowhariState, action: object) -> str:
+    """Why `action` is not legal in `state`, in words for the player."""
+    if state.over:
+        return "the game is over"
+    seat = state.seats[state.current]
+    who = f"seat {state.current + 1}"
+    if not isinstance(action, A.Take | A.Return | A.Reserve | A.Buy | A.Pass):
+        return f"{action!r} is not a Jowhari action"
+    if state.returning and not isinstance(action, A.Return):
+        excess = seat.gems - GEM_LIMIT
+        return f"{who} holds {seat.gems} gem tokens and must first return {excess} (return X)"
+    if isinstance(action, A.Return):
+        if not state.returning:
+            return f"{who} holds {seat.gems} gem tokens; returning is only for more than {GEM_LIMIT}"
+        return f"{who} has no {COLOURS[action.colour]} tokens to return"
+    if isinstance(action, A.Pass):
+        return "passing is allowed only when no other action is legal"
+    if isinstance(action, A.Take):
+        return _why_not_take(state, action)
+    if isinstance(action, A.Reserve):
+        if len(seat.hand) >= A.HAND_LIMIT:
+            return (
+                f"{who} already holds {A.HAND_LIMIT} cards in hand; the hand is the reserve, "
+                "so buy one of them before reserving"
+            )
+        source = action.source
+        if source.kind == "deck":
+            return f"the level {source.level} deck is empty"
+        return f"slot {source} is empty"
+    if isinstance(action, A.Buy):
+        card = card_at(state, state.current, action.source)
+        if card is None:
+            where = "your hand has no card" if action.source.kind == "hand" else "there is no card at"
+            return f"{where} {action.source}"
+        missing = shortfall(seat, card)
+        return (
+            f"card {CODE[card]} is {missing} token{'s' if missing > 1 else ''} short "
+            "after discounts, gems and gold"
+        )
+    return f"{action} is not legal here"  # pragma: no cover
+
+
+def _why_not_take(state: JowhariState, action: A.Take) -> str:
+    supply = state.supply
+    colours = action.colours
+    if len(colours) == 2 and colours[0] == colours[1]:
+        c = colours[0]
+        return (
+            f"taking two {COLOURS[c]} needs at least 4 in the supply; there "
+            f"{'is' if supply[c] == 1 else 'are'} {supply[c]}"
+        )
+    empty = [LETTERS[c] for c in colours if not supply[c]]
+    if empty:
+        return f"the supply has no {', '.join(COLOURS[LETTERS.index(x)] for x in empty)} tokens"
+    available = sum(1 for c in range(5) if supply[c])
+    if available >= 3:
+        return "take three different colours while three or more are in the supply"
+    return f"take one of each colour left in the supply ({available} colours)"

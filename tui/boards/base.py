@@ -1,0 +1,46 @@
+"""The contract between a game screen and a game's board widget.
+
+"Attributes down, messages up": the screen hands the board a view (what the
+local seat may know) and the legal actions; the board draws them and posts
+ActionChosen when the person at the keyboard picks one. A board keeps no game
+state of its own beyond the last view it was shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.message import Message
+from textual.widget import Widget
+
+from gemtable.engine import State
+
+
+class Board(Widget, can_focus=True):
+    """Base class of every game board."""
+
+    class ActionChosen(Message):
+        """The person picked `action` (one of the legal actions last shown)."""
+
+        def __init__(self, action: object) -> None:
+            super().__init__()
+            self.action = action
+
+    def show(
+        self,
+        view: State,
+        legal: Sequence[object],
+        seat: int | None,
+        history: Sequence[str] = (),
+    ) -> None:
+        """Redraw for `view`.
+
+        `legal` is empty unless the person at this keyboard is to act now;
+        `seat` is the seat whose view this is (None for a spectator);
+        `history` is the action log, oldest first, one line per action.
+        """
+        raise NotImplementedError
+
+    def key_help(self) -> Sequence[tuple[str, str]]:
+        """(key, what it does) pairs for the footer and the help screen."""
+        return ()
