@@ -59,12 +59,26 @@ def legal_actions(state: JowhariState) -> tuple:
         for level_index, deck in enumerate(state.decks):
             if deck:
                 result.append(A.RESERVE_DECK[level_index + 1])
+    # Affordability inlined: this is the hottest loop of every playout.
+    bonuses, held = seat.bonuses, seat.tokens
+    w0, w1, w2, w3, w4 = (bonuses[c] + held[c] for c in range(5))
+    gold = held[GOLD]
+    cost_of = COST
+
+    def affordable(card: int) -> bool:
+        c0, c1, c2, c3, c4 = cost_of[card]
+        return (
+            (c0 - w0 if c0 > w0 else 0) + (c1 - w1 if c1 > w1 else 0)
+            + (c2 - w2 if c2 > w2 else 0) + (c3 - w3 if c3 > w3 else 0)
+            + (c4 - w4 if c4 > w4 else 0)
+        ) <= gold
+
     for level_index, row in enumerate(state.centre):
         for index, card in enumerate(row):
-            if card is not None and not shortfall(seat, card):
+            if card is not None and affordable(card):
                 result.append(A.BUY_CENTRE[level_index + 1, index])
     for index, card in enumerate(seat.hand):
-        if card >= 0 and not shortfall(seat, card):
+        if card >= 0 and affordable(card):
             result.append(A.BUY_HAND[index])
     if not result:
         result.append(A.PASS)
