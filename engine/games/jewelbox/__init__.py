@@ -1,0 +1,70 @@
+"""Jewel Box: draft beetles from a log and build a square box of them (1 to 4 players).
+
+Public helpers beyond the Game: `score_rows` scores a box written as text,
+`JewelBoxState.placements` / `family_points` / `box_rows` serve screens and bots.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from gemtable.engine.core import Game, Variant
+
+from . import actions, board, components, scoring
+from .components import ALL_TOOLS, COPIES, FAMILY_COUNT, LOG_SPACES
+from .rules import SOLO_TITLES, solo_title
+from .scoring import score_rows
+from .state import START, JewelBoxState, Seat
+
+
+class JewelBoxGame(Game):
+    id = "jewelbox"
+    title = "Jewel Box"
+    min_players = 1
+    max_players = 4
+    variants = (
+        Variant("solo", "Solo", "A 5x5 box; discard one log beetle after each turn.", (1,)),
+        Variant("long", "Long (5x5)", "The longer two-player game: 5x5 boxes.", (2,)),
+        Variant("standard", "Standard (4x4)", "4x4 boxes.", (2, 3, 4)),
+    )
+    has_hidden_information = True
+    has_chance = True
+    rules_file = Path(__file__).with_name("rules.md")
+
+    def _new(self, players: int, rng: random.Random, variant: str) -> JewelBoxState:
+        pile = [family for family in range(FAMILY_COUNT) for _ in range(COPIES[family])]
+        rng.shuffle(pile)
+        log = tuple(pile.pop() for _ in range(LOG_SPACES))
+        empty_box = Seat((0,) * FAMILY_COUNT, ALL_TOOLS)
+        return JewelBoxState(
+            players=players,
+            variant=variant,
+            seats=(empty_box,) * players,
+            log=log,
+            pile=tuple(pile),
+            discards=(0,) * FAMILY_COUNT,
+            current=0,
+            phase=START,
+            holding=-1,
+            tool_used=False,
+            turns=0,
+        )
+
+
+GAME = JewelBoxGame()
+JewelBoxState.game = GAME
+
+__all__ = [
+    "GAME",
+    "SOLO_TITLES",
+    "JewelBoxGame",
+    "JewelBoxState",
+    "Seat",
+    "actions",
+    "board",
+    "components",
+    "score_rows",
+    "scoring",
+    "solo_title",
+]

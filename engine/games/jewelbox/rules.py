@@ -1,0 +1,399 @@
+"""What may be played in a Jewel Box position, what it does, and who won.
+
+A turn is a short chain of phases (state.py); steps with only one possible
+outcome (taking the rolled space, the only square left, a roll when no tool
+can be used) are played at once rather than asked for. Rollouts spend their
+time here, so the code works on bitmasks, tuples and pre-built actions.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from gemtable.engine.core import IllegalAction, ScoreLine
+
+from . import actions as A
+from .board import bits, family_at, geometry, square_name
+from .components import (
+    EITHER,
+    EMPTY,
+    FAMILY_COUNT,
+    FORCEPS,
+    GLASS,
+    HIDDEN,
+    NAMES,
+    PLURALS,
+    TOOL_NAMES,
+    TOOL_POINTS,
+    tool_count,
+)
+from .scoring import family_points
+from .state import (
+    AFTER,
+    CHOOSING,
+    DISCARDING,
+    OVER,
+    PLACING,
+    ROLLING,
+    START,
+    JewelBoxState,
+    Seat,
+)
+
+SOLO_TITLES = ((63, "Master Entomologist"), (57, "Pro Entomologist"), (50, "Amateur Entomologist"))
+"""Solo score needed for each title, best first."""
+CHANCE_OUTCOMES = tuple((A.ROLLED[face], 1 / 6) for face in A.FACES)
+_ROLL_OUTCOMES = tuple(A.ROLLED[face] for face in A.FACES)
+_GLASS_LOG = tuple(A.GLASS[space] for space in A.SPACES)
+_GLASS_ALL = (*_GLASS_LOG, A.GLASS[A.PILE])
+
+
+@cache
+def _tables(size: int) -> tuple[tuple, tuple]:
+    """Per canvas cell, its Place action; per cell pair (a < b), its Forceps action."""
+    squares = geometry(size).squares
+    place = tuple(A.PLACE[square] for square in squares)
+    pairs = tuple(
+        tuple(A.FORCEPS[a, b] if a < b else None for b in squares) for a in squares
+    )
+    return place, pairs
+
+
+# --- legal actions ----------------------------------------------------------
+
+
+def can_glass(seat: Seat) -> bool:
+    return bool(seat.tools & (GLASS | EITHER))
+
+
+def can_forceps(seat: Seat) -> bool:
+    """An unused Forceps or Either, and two beetles of different families to swap."""
+    if not seat.tools & (FORCEPS | EITHER):
+        return False
+    return sum(1 for mask in seat.masks if mask) >= 2
+
+
+def _forceps_actions(state: JewelBoxState, seat: Seat) -> list:
+    pairs = _tables(state.size)[1]
+    cells = sorted((cell, f) for f, mask in enumerate(seat.masks) for cell in bits(mask))
+    result = []
+    for i, (a, fa) in enumerate(cells):
+        row = pairs[a]
+        result.extend(row[b] for b, fb in cells[i + 1 :] if fb != fa)
+    return result
+
+
+def _place_actions(size: int, mask: int) -> tuple:
+    place = _tables(size)[0]
+    return tuple(place[cell] for cell in bits(mask))
+
+
+def legal_actions(state: JewelBoxState) -> tuple:
+    phase = state.phase
+    if phase == ROLLING:
+        return _ROLL_OUTCOMES
+    if phase == PLACING:
+        mask = state.geometry.placement_mask(state.seats[state.current].occupied)
+        return _place_actions(state.size, mask)
+    if phase == CHOOSING:
+        return tuple(A.TAKE[i] for i, f in enumerate(state.log, start=1) if f != EMPTY)
+    if phase == DISCARDING:
+        return tuple(A.DISCARD[i] for i, f in enumerate(state.log, start=1) if f != EMPTY)
+    if phase == OVER:
+        return ()
+    seat = state.seats[state.current]
+    result = [A.ROLL] if phase == START else [A.DONE]
+    if phase == START and can_glass(seat):
+        result.extend(_GLASS_ALL if state.pile else _GLASS_LOG)
+    if can_forceps(seat):
+        result.extend(_forceps_actions(state, seat))
+    return tuple(result)
+
+
+def chance_outcomes(state: JewelBoxState) -> tuple:
+    if state.phase != ROLLING:
+        raise IllegalAction("this is not a chance step: nobody is rolling the die")
+    return CHANCE_OUTCOMES
+
+
+# --- effects ----------------------------------------------------------------
+
+
+def _spend(tools: int, tool: int) -> int:
+    """Use `tool`, or the Either once that tool is gone (rules.md, "Which tool is spent")."""
+    return tools & ~tool if tools & tool else tools & ~EITHER
+
+
+def _swap(seat: Seat, state: JewelBoxState, action: A.Forceps) -> Seat:
+    geo = state.geometry
+    a, b = geo.index(*action.first), geo.index(*action.second)
+    fa, fb = family_at(seat.masks, a), family_at(seat.masks, b)
+    masks = list(seat.masks)
+    masks[fa] ^= (1 << a) | (1 << b)
+    masks[fb] ^= (1 << a) | (1 << b)
+    return Seat(tuple(masks), _spend(seat.tools, FORCEPS))
+
+
+def _with_seat(state: JewelBoxState, seat: Seat) -> tuple[Seat, ...]:
+    me = state.current
+    return state.seats[:me] + (seat,) + state.seats[me + 1 :]
+
+
+def _draw(pile: tuple[int, ...]) -> int:
+    family = pile[-1]
+    if family == HIDDEN:
+        raise ValueError(
+            "this view hides the face-down pile, so no beetle can be drawn from it; "
+            "play ahead on view.determinize(rng) instead"
+        )
+    return family
+
+
+def _take_space(log: tuple[int, ...], space: int) -> tuple[int, tuple[int, ...]]:
+    return log[space - 1], log[: space - 1] + (EMPTY,) + log[space:]
+
+
+def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
+    phase = state.phase
+    kind = type(action)
+    log, pile = state.log, state.pile
+    if phase == ROLLING:
+        if action.face == 6:
+            return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used)
+        family, log = _take_space(log, action.face)
+        return _collected(state, state.seats, log, pile, family, state.tool_used)
+    if kind is A.Take:
+        family, log = _take_space(log, action.space)
+        return _collected(state, state.seats, log, pile, family, state.tool_used)
+    if kind is A.Place:
+        seat = state.seats[state.current]
+        cell = state.geometry.index(action.row, action.col)
+        masks = list(seat.masks)
+        masks[state.holding] |= 1 << cell
+        seats = _with_seat(state, Seat(tuple(masks), seat.tools))
+        return _placed(state, seats, log, pile, state.tool_used)
+    if kind is A.Roll:
+        return _step(state, state.seats, log, pile, ROLLING, EMPTY, False)
+    if kind is A.Glass:
+        seat = state.seats[state.current]
+        seats = _with_seat(state, Seat(seat.masks, _spend(seat.tools, GLASS)))
+        if action.space == A.PILE:
+            family, pile = _draw(pile), pile[:-1]
+        else:
+            family, log = _take_space(log, action.space)
+        return _collected(state, seats, log, pile, family, True)
+    if kind is A.Forceps:
+        seats = _with_seat(state, _swap(state.seats[state.current], state, action))
+        if phase == START:  # the one tool of the turn is spent: only the die is left
+            return _step(state, seats, log, pile, ROLLING, EMPTY, True)
+        return _turn_end(state, seats, log, pile, True)
+    if kind is A.Done:
+        return _turn_end(state, state.seats, log, pile, False)
+    if kind is A.Discard:
+        discards = list(state.discards)
+        family, log = _take_space(log, action.space)
+        discards[family] += 1
+        log, pile = _refill(log, pile)
+        return _next_turn(state, state.seats, log, pile, tuple(discards))
+    raise TypeError(f"not a Jewel Box action: {action!r}")  # pragma: no cover
+
+
+def _step(state, seats, log, pile, phase, holding, tool_used, discards=None) -> JewelBoxState:
+    return JewelBoxState(
+        state.players, state.variant, seats, log, pile,
+        state.discards if discards is None else discards,
+        state.current, phase, holding, tool_used, state.turns, state.observer,
+    )
+
+
+def _collected(state, seats, log, pile, family, tool_used) -> JewelBoxState:
+    """The current player holds `family`: place it at once if only one square fits."""
+    seat = seats[state.current]
+    mask = state.geometry.placement_mask(seat.occupied)
+    if mask & (mask - 1):
+        placing = _step(state, seats, log, pile, PLACING, family, tool_used)
+        object.__setattr__(placing, "_legal", _place_actions(state.size, mask))  # known already
+        return placing
+    masks = list(seat.masks)
+    masks[family] |= mask
+    seats = seats[: state.current] + (Seat(tuple(masks), seat.tools),) + seats[state.current + 1 :]
+    return _placed(state, seats, log, pile, tool_used)
+
+
+def _refill(log, pile) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Fill empty log spaces from the top of the pile, lowest space first."""
+    while EMPTY in log and pile:
+        space = log.index(EMPTY)
+        log = log[:space] + (_draw(pile),) + log[space + 1 :]
+        pile = pile[:-1]
+    return log, pile
+
+
+def _placed(state, seats, log, pile, tool_used) -> JewelBoxState:
+    log, pile = _refill(log, pile)
+    if not tool_used and can_forceps(seats[state.current]):
+        return _step(state, seats, log, pile, AFTER, EMPTY, False)
+    return _turn_end(state, seats, log, pile, tool_used)
+
+
+def _is_last_turn(state: JewelBoxState) -> bool:
+    return state.turns + 1 == state.players * state.size * state.size
+
+
+def _turn_end(state, seats, log, pile, tool_used) -> JewelBoxState:
+    if state.variant == "solo" and not _is_last_turn(state):
+        return _step(state, seats, log, pile, DISCARDING, EMPTY, tool_used)
+    return _next_turn(state, seats, log, pile, state.discards)
+
+
+def _next_turn(state, seats, log, pile, discards) -> JewelBoxState:
+    turns = state.turns + 1
+    if _is_last_turn(state):
+        return JewelBoxState(
+            state.players, state.variant, seats, log, pile, discards,
+            state.current, OVER, EMPTY, False, turns, state.observer,
+        )
+    nxt = state.current + 1 if state.current + 1 < state.players else 0
+    seat = seats[nxt]
+    phase = START if can_glass(seat) or can_forceps(seat) else ROLLING
+    return JewelBoxState(
+        state.players, state.variant, seats, log, pile, discards,
+        nxt, phase, EMPTY, False, turns, state.observer,
+    )
+
+
+# --- results ------------------------------------------------------------------
+
+
+def box_points(state: JewelBoxState, seat_index: int) -> tuple[int, ...]:
+    """Points per family of a box as it stands (rules.md, "Provisional score").
+
+    A square counts as an edge once the box spans the full N in that
+    direction and the square lies on that side; a finished box is then scored
+    exactly as the rules say.
+    """
+    masks = state.seats[seat_index].masks
+    occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+    if not occupied:
+        return (0,) * FAMILY_COUNT
+    geo = state.geometry
+    n, side = geo.size, geo.side
+    top, bottom, left, right = geo.bounds(occupied)
+    width, height = right - left + 1, bottom - top + 1
+    grid, edge = [], []
+    for row in range(top, bottom + 1):
+        for col in range(left, right + 1):
+            grid.append(family_at(masks, row * side + col))
+            edge.append(
+                (height == n and row in (top, bottom)) or (width == n and col in (left, right))
+            )
+    return family_points(grid, width, height, edge)
+
+
+def total(state: JewelBoxState, seat_index: int) -> int:
+    tools = tool_count(state.seats[seat_index].tools)
+    return sum(state.family_points(seat_index)) + TOOL_POINTS * tools
+
+
+def ranking(state: JewelBoxState) -> tuple[int, ...]:
+    """Place per seat: higher score first; more unused tools breaks a tie;
+    seats equal on both share a place."""
+    keys = [
+        (-total(state, seat), -tool_count(state.seats[seat].tools))
+        for seat in range(state.players)
+    ]
+    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+
+
+def solo_title(score: int) -> str | None:
+    for needed, title in SOLO_TITLES:
+        if score >= needed:
+            return title
+    return None
+
+
+def score_breakdown(state: JewelBoxState, seat_index: int) -> tuple[ScoreLine, ...]:
+    seat = state.seats[seat_index]
+    points = state.family_points(seat_index)
+    lines = [
+        ScoreLine(f"{PLURALS[f]} ({seat.masks[f].bit_count()})", points[f])
+        for f in range(FAMILY_COUNT)
+    ]
+    tools = tool_count(seat.tools)
+    lines.append(ScoreLine(f"Unused tools ({tools} x {TOOL_POINTS})", TOOL_POINTS * tools))
+    score = total(state, seat_index)
+    lines.append(ScoreLine("Total", score))
+    if state.variant == "solo":
+        title = solo_title(score)
+        lines.append(ScoreLine(f"Title: {title or 'none (50 for Amateur)'}", score))
+    return tuple(lines)
+
+
+# --- explanations ---------------------------------------------------------
+
+
+def why_illegal(state: JewelBoxState, action: object) -> str:
+    """Why `action` is not legal in `state`, in words for the player."""
+    if not isinstance(action, A.ACTION_TYPES):
+        return f"{action!r} is not a Jewel Box action"
+    phase = state.phase
+    if phase == OVER:
+        return "the game is over"
+    if phase == ROLLING:
+        return "the die is rolling: the next step is its outcome (rolled 1 to rolled 6)"
+    if isinstance(action, A.Rolled):
+        return "a die outcome only follows a roll; to roll, play `roll`"
+    who = f"seat {state.current + 1}"
+    seat = state.seats[state.current]
+    if phase == CHOOSING and not isinstance(action, A.Take):
+        return f"{who} rolled a 6 and first picks a log space (take 1 to take 5)"
+    if phase == PLACING and not isinstance(action, A.Place):
+        extra = "; Forceps come before collecting or after placing" if isinstance(
+            action, A.Forceps) else ""
+        return f"{who} holds a {NAMES[state.holding]} and must place it first{extra}"
+    if phase == DISCARDING and not isinstance(action, A.Discard):
+        return f"{who} ends the solo turn by discarding a log beetle (discard 1 to discard 5)"
+    if phase == AFTER and not isinstance(action, A.Forceps | A.Done):
+        return f"{who} has placed this turn's beetle: use Forceps or end the turn with `done`"
+    if isinstance(action, A.Take | A.Discard):
+        return _why_not_space(state, action)
+    if isinstance(action, A.Glass):
+        if not can_glass(seat):
+            return f"{who} has already used the {TOOL_NAMES[GLASS]} and the Either"
+        return "the face-down pile is empty" if action.space == A.PILE else (
+            f"log space {action.space} is empty")
+    if isinstance(action, A.Place):
+        if phase == START:
+            return f"{who} has no beetle to place yet: roll, or use a {TOOL_NAMES[GLASS]}"
+        return state.geometry.why_not_here(seat.occupied, action.row, action.col)
+    if isinstance(action, A.Forceps):
+        return _why_not_forceps(state, seat, action)
+    if isinstance(action, A.Done):
+        return "`done` ends a turn after placing; first collect a beetle (roll or glass)"
+    return f"{action} is not legal here"  # pragma: no cover
+
+
+def _why_not_space(state: JewelBoxState, action: A.Take | A.Discard) -> str:
+    if isinstance(action, A.Take) and state.phase != CHOOSING:
+        return "`take` is for after a roll of 6; roll first, or use a Magnifying Glass (glass N)"
+    if isinstance(action, A.Discard) and state.variant != "solo":
+        return "discarding is only part of the solo game"
+    if isinstance(action, A.Discard) and state.phase != DISCARDING:
+        return "the solo discard comes at the end of the turn, after placing"
+    return f"log space {action.space} is empty"
+
+
+def _why_not_forceps(state: JewelBoxState, seat: Seat, action: A.Forceps) -> str:
+    if not seat.tools & (FORCEPS | EITHER):
+        return f"seat {state.current + 1} has already used the Forceps and the Either"
+    geo = state.geometry
+    families = []
+    for square in (action.first, action.second):
+        cell = geo.index(*square)
+        family = EMPTY if cell is None else family_at(seat.masks, cell)
+        if family == EMPTY:
+            return f"there is no beetle on {square_name(*square)} to move"
+        families.append(family)
+    if families[0] == families[1]:
+        return f"both squares hold a {NAMES[families[0]]}: swapping them would change nothing"
+    return f"{action} is not legal here"  # pragma: no cover

@@ -1,0 +1,202 @@
+"""Jewel Box as a whole: solo discards, the end, results and tie-breaks,
+what views hide, and the action notation."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, ScoreLine, registry
+from gemtable.engine.games.jewelbox import solo_title
+from gemtable.engine.games.jewelbox.components import (
+    COPIES,
+    FAMILY_COUNT,
+    GLASS,
+    HIDDEN,
+    KEYS,
+    LETTERS,
+)
+from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.state import DISCARDING, OVER, ROLLING, START
+
+GAME = registry.get("jewelbox")
+RULING_13 = ("WWWW", "LHLH", "HLHL", "JJSS")  # 35 before tools
+TWO_LESS = ("WWWW", "LHLH", "HLHL", "JJWS")  # 33: the Scarab pair becomes a lone Weevil
+
+
+def play(state, *moves):
+    for move in moves:
+        state = state.apply(state.parse_action(move))
+    return state
+
+
+def random_game(players, variant, seed, stop=None):
+    state = GAME.new(players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.is_over and steps != stop:
+        if state.to_move is CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            state = state.apply(rng.choice(state.legal_actions()))
+        steps += 1
+    return state
+
+
+# --- solo ----------------------------------------------------------------------------
+
+
+def test_solo_turn_ends_with_a_discard_and_a_refill():
+    start = GAME.new(1, seed=4)
+    state = play(start, "roll", "rolled 1")
+    assert state.phase == DISCARDING and state.to_move == 0
+    assert [str(a) for a in state.legal_actions()] == [f"discard {n}" for n in range(1, 6)]
+    discarded = state.log[2]
+    after = play(state, "discard 3")
+    assert after.discards[discarded] == 1 and sum(after.discards) == 1
+    assert after.log[2] == state.pile[-1] and after.pile == state.pile[:-1]
+    assert after.turn == 1 and after.phase == START
+
+
+def test_discarding_is_only_for_solo():
+    with pytest.raises(IllegalAction, match="only part of the solo game"):
+        play(GAME.new(2, seed=1), "discard 1")
+    with pytest.raises(IllegalAction, match="end of the turn, after placing"):
+        play(GAME.new(1, seed=1), "discard 1")
+
+
+def test_solo_ends_on_the_last_placement_without_a_discard():
+    rows = ("SWLHJ", "SWLHJ", "SWLHJ", "SWLHJ", "SWLH.")
+    state = position(rows, variant="solo", at=["a1"], tools=[0], phase=ROLLING, turns=24)
+    final = play(state, "rolled 1")
+    assert final.is_over and final.to_move is None and final.legal_actions() == ()
+    assert final.turn == 25 and final.discards == state.discards
+    assert final.box_rows(0)[1][4] == "SWLH" + LETTERS[state.log[0]]
+
+
+@pytest.mark.parametrize(("score", "title"), [
+    (49, None), (50, "Amateur Entomologist"), (56, "Amateur Entomologist"),
+    (57, "Pro Entomologist"), (62, "Pro Entomologist"), (63, "Master Entomologist"),
+])
+def test_solo_titles(score, title):
+    assert solo_title(score) == title
+
+
+# --- the end and the results ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "variant", "size"), [
+    (1, "solo", 5), (2, "long", 5), (2, "standard", 4), (3, "standard", 4), (4, "standard", 4),
+])
+def test_the_game_ends_when_every_box_is_full(players, variant, size):
+    final = random_game(players, variant, seed=5)
+    assert final.turn == players * size * size and final.phase == OVER
+    assert all(seat.beetles == size * size for seat in final.seats)
+    assert final.component_counts() == dict.fromkeys(KEYS, 15)
+
+
+def finished(*boxes, tools):
+    return position(*boxes, variant="standard", tools=tools, phase=OVER, turns=16 * len(boxes))
+
+
+def test_more_unused_tools_breaks_a_tie():
+    state = finished(RULING_13, TWO_LESS, tools=[0, GLASS])
+    assert state.scores() == (35, 35)
+    assert state.winners() == (1,) and state.ranking() == (2, 1)
+
+
+def test_a_full_tie_is_shared():
+    state = finished(RULING_13, TWO_LESS, RULING_13, tools=[GLASS, GLASS, GLASS])
+    assert state.scores() == (37, 35, 37)
+    assert state.winners() == (0, 2) and state.ranking() == (1, 3, 1)
+    assert state.outcome() == (0.5, 0.0, 0.5)
+
+
+def test_score_breakdown_lists_each_family_tools_and_total():
+    state = finished(RULING_13, TWO_LESS, tools=[GLASS, 0])
+    assert state.score_breakdown(0) == (
+        ScoreLine("Scarabs (2)", 4), ScoreLine("Weevils (4)", 10), ScoreLine("Ladybugs (4)", 8),
+        ScoreLine("Longhorns (4)", 8), ScoreLine("Jewel beetles (2)", 5),
+        ScoreLine("Unused tools (1 x 2)", 2), ScoreLine("Total", 37),
+    )
+
+
+def test_solo_breakdown_names_the_title():
+    state = random_game(1, "solo", seed=2)
+    last = state.score_breakdown(0)[-1]
+    assert last.label.startswith("Title: ") and last.value == state.scores()[0]
+
+
+def test_provisional_scarab_is_inner_until_the_box_reaches_its_side():
+    assert position(("S",), (), variant="standard").family_points(0) == (3, 0, 0, 0, 0)
+    assert position(("SWL",), (), variant="standard").family_points(0)[0] == 3
+    assert position(("SWLH",), (), variant="standard").family_points(0)[0] == 2
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+def test_views_hide_the_pile_order_from_everyone_and_nothing_else():
+    state = random_game(3, "standard", seed=9, stop=40)
+    public = state.view(SPECTATOR)
+    assert public.pile == (HIDDEN,) * len(state.pile)
+    assert attrs.evolve(public, pile=state.pile, observer=None) == state
+    for seat in range(3):
+        assert attrs.evolve(state.view(seat), observer=SPECTATOR) == public
+    with pytest.raises(ValueError, match="no seat 3"):
+        state.view(3)
+
+
+def test_determinize_reshuffles_exactly_the_unseen_beetles():
+    state = random_game(2, "long", seed=3, stop=30)
+    view = state.view(1)
+    in_sight = [0] * FAMILY_COUNT
+    for family in state.log:
+        if family >= 0:  # a space emptied this turn waits for its refill
+            in_sight[family] += 1
+    for seat in state.seats:
+        for family, mask in enumerate(seat.masks):
+            in_sight[family] += mask.bit_count()
+    if state.holding >= 0:
+        in_sight[state.holding] += 1
+    rng = random.Random(1)
+    samples = [view.determinize(rng) for _ in range(5)]
+    for sample in samples:
+        assert sample.view(1) == view and sample.viewer is None
+        assert [sample.pile.count(f) for f in range(FAMILY_COUNT)] == [
+            COPIES[f] - in_sight[f] for f in range(FAMILY_COUNT)
+        ]
+    assert len({sample.pile for sample in samples}) > 1
+
+
+def test_a_view_cannot_draw_from_the_hidden_pile():
+    view = GAME.new(2, seed=1).view(0)
+    with pytest.raises(ValueError, match="determinize"):
+        play(view, "roll", "rolled 1")
+    sample = view.determinize(random.Random(0))
+    assert play(sample, "roll", "rolled 1").seats[0].beetles == 1
+
+
+# --- notation --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "canonical"), [
+    ("forceps e4 d4", "forceps d4 e4"),
+    ("  Forceps   D4 E4 ", "forceps d4 e4"),
+    ("GLASS PILE", "glass pile"),
+    ("Roll", "roll"),
+])
+def test_other_spellings_name_the_same_action(text, canonical):
+    state = position(("SW",), (), variant="standard")
+    assert str(state.parse_action(text)) == canonical
+
+
+@pytest.mark.parametrize("text", [
+    "glass 0", "glass 6", "take 6", "rolled 7", "place z9", "place d", "forceps d4 d4",
+    "forceps d4", "roll 3", "discard",
+])
+def test_malformed_text_is_no_action(text):
+    with pytest.raises(IllegalAction, match="not an action in Jewel Box"):
+        GAME.new(2, seed=1).parse_action(text)
