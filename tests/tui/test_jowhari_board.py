@@ -1,0 +1,502 @@
+"""The Jowhari board driven as a person would: keys in, ActionChosen out.
+
+Each test mounts the board alone in a small app with a real game position
+(from a seed and a few actions, or a position built for the case) and checks
+which action, if any, the board posts.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from tui_support import render_text
+
+from gemtable.engine import SPECTATOR, registry
+from gemtable.engine.games.jowhari import actions as A
+from gemtable.engine.games.jowhari.state import JowhariState
+from gemtable.tui.boards import board_for
+from gemtable.tui.boards.base import Board
+from gemtable.tui.boards.jowhari import JowhariBoard
+from gemtable.tui.boards.jowhari.centre import CentreView
+from gemtable.tui.boards.jowhari.players import LogView, PlayersView
+
+GAME = registry.get("jowhari")
+RETURNING = (
+    "take WW;take RBW;buy h1;buy 1b;take BGK;take BGW;take RBW;take BGW;take RGW;"
+    "buy 1d;buy 1d;take RBK;take RWK;buy h2;take RBG"
+)
+"""From seed 1: seat 1 ends up holding 13 gems and must give 3 back."""
+
+
+def position(moves: str = "", players: int = 2, seed: int = 1) -> JowhariState:
+    state = GAME.new(players, seed=seed)
+    for text in filter(None, (m.strip() for m in moves.split(";"))):
+        state = state.apply(state.parse_action(text))
+    return state
+
+
+class BoardApp(App):
+    """The board between a status row and a key row, as the game screen lays it out."""
+
+    CSS = "#top, #bottom { height: 1; }"
+
+    def __init__(self, state: JowhariState, seat: int | None = None, *,
+                 read_only: bool = False, history: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = state.current if seat is None and not read_only else seat
+        self.read_only = read_only
+        self.history = history
+        self.chosen: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("status", id="top")
+        yield JowhariBoard(id="board")
+        yield Static("keys", id="bottom")
+
+    @property
+    def board(self) -> JowhariBoard:
+        return self.query_one(JowhariBoard)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.board.focus()
+
+    def redraw(self) -> None:
+        seat = self.seat
+        view = self.state.view(SPECTATOR if seat is None else seat)
+        mine = not self.read_only and seat == self.state.current
+        legal = self.state.legal_actions() if mine else ()
+        self.board.show(view, legal, seat, self.history)
+
+    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
+        self.chosen.append(event.action)
+
+    def prompt(self) -> str:
+        return str(self.query_one("#jw-prompt", Static).content)
+
+
+async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        app.screen_text = render_text(app)  # type: ignore[attr-defined]
+        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
+    return app
+
+
+def first(state: JowhariState, kind: type, where: str) -> object:
+    """The first legal action of a kind from a kind of source, which the test needs."""
+    for action in state.legal_actions():
+        if isinstance(action, kind) and action.source.kind == where:
+            return action
+    pytest.fail(f"the test position has no legal {kind.__name__} from {where}")
+
+
+def slot_keys(source: A.Source) -> tuple[str, ...]:
+    return tuple(str(source))
+
+
+# --- taking gems ----------------------------------------------------------------
+
+
+async def test_capital_letters_then_enter_take_three_gems() -> None:
+    app = await run(BoardApp(position()), "R", "B", "G", "enter")
+    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+
+
+async def test_same_colour_twice_takes_two() -> None:
+    app = await run(BoardApp(position()), "K", "K", "enter")
+    assert app.chosen == [A.TAKE_TWO[4]]
+
+
+async def test_backspace_and_escape_change_the_pick_before_enter() -> None:
+    app = await run(BoardApp(position()), "R", "W", "backspace", "G", "B", "enter")
+    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+    app = await run(BoardApp(position()), "R", "W", "escape", "W", "B", "K", "enter")
+    assert app.chosen == [A.TAKE_DIFFERENT[1, 3, 4]]
+
+
+async def test_incomplete_take_is_explained_not_posted() -> None:
+    app = await run(BoardApp(position()), "R", "B", "enter")
+    assert app.chosen == []
+    assert "pick 1 more colour" in app.final_prompt
+
+
+async def test_two_of_a_scarce_colour_is_refused_with_the_reason() -> None:
+    # Seat 1 took one red, so only 3 are left in the 2-player supply.
+    app = await run(BoardApp(position("take RBG;take KK")), "R", "R", "enter")
+    assert app.chosen == []
+    assert "at least 4" in app.final_prompt
+
+
+# --- buying and reserving ------------------------------------------------------
+
+
+async def test_typed_slot_name_then_b_buys_that_centre_card() -> None:
+    state = position("take RBG;take KK")
+    buy = first(state, A.Buy, "centre")
+    app = await run(BoardApp(state), *slot_keys(buy.source), "b")
+    assert app.chosen == [buy]
+
+
+async def test_arrows_move_the_cursor_and_enter_buys() -> None:
+    state = position("take RBG;take KK")
+    assert A.BUY_CENTRE[1, 3] in state.legal_actions()
+    # The cursor starts on 1a; three steps right is 1d.
+    app = await run(BoardApp(state), "right", "right", "right", "enter")
+    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+
+
+async def test_vim_keys_move_like_arrows() -> None:
+    state = position("take RBG;take KK")
+    app = await run(BoardApp(state), "k", "j", "l", "l", "l", "l", "b")
+    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+
+
+async def test_unaffordable_buy_says_how_short_and_posts_nothing() -> None:
+    app = await run(BoardApp(position()), "3", "a", "b")
+    assert app.chosen == []
+    assert "cannot buy 3a yet" in app.final_prompt and "short" in app.final_prompt
+
+
+async def test_reserve_a_centre_card() -> None:
+    state = position("take WW;take RBW;buy h1;buy 1b")
+    app = await run(BoardApp(state), "2", "c", "r")
+    assert app.chosen == [A.RESERVE_CENTRE[2, 2]]
+
+
+async def test_reserve_the_top_of_a_deck_by_name_and_by_cursor() -> None:
+    state = position("take WW;take RBW;buy h1;buy 1b")
+    app = await run(BoardApp(state), "d", "3", "r")
+    assert app.chosen == [A.RESERVE_DECK[3]]
+    # From 1a, one step left is the level-1 deck.
+    app = await run(BoardApp(state), "left", "r")
+    assert app.chosen == [A.RESERVE_DECK[1]]
+
+
+async def test_reserve_with_a_full_hand_explains_the_hand_limit() -> None:
+    app = await run(BoardApp(position()), "2", "a", "r")
+    assert app.chosen == []
+    assert "3 cards in hand" in app.final_prompt
+
+
+async def test_buy_from_hand_by_name_and_by_cursor() -> None:
+    state = position("take WW;take RBW")
+    buy = first(state, A.Buy, "hand")
+    app = await run(BoardApp(state), *slot_keys(buy.source), "b")
+    assert app.chosen == [buy]
+    # Down from level 1 is the hand row; its first card is h1.
+    assert buy == A.BUY_HAND[0]
+    app = await run(BoardApp(state), "down", "b")
+    assert app.chosen == [A.BUY_HAND[0]]
+
+
+# --- giving gems back, passing ---------------------------------------------------
+
+
+async def test_over_the_limit_the_small_colour_letters_give_gems_back() -> None:
+    state = position(RETURNING)
+    assert state.returning
+    app = await run(BoardApp(state), "b")
+    assert app.chosen == [A.RETURN[1]]
+    app = await run(BoardApp(state), "W")
+    assert app.chosen == [A.RETURN[3]]
+
+
+async def test_returning_a_colour_not_held_is_refused() -> None:
+    start = position(RETURNING)
+    seat = attrs.evolve(start.seats[0], tokens=(5, 6, 0, 0, 0, 1))
+    state = attrs.evolve(start, seats=(seat, *start.seats[1:]))
+    assert set(state.legal_actions()) == {A.RETURN[0], A.RETURN[1]}
+    app = await run(BoardApp(state), "g")
+    assert app.chosen == []
+    assert "no green" in app.final_prompt
+
+
+async def test_p_passes_when_nothing_else_is_legal() -> None:
+    start = position()
+    broke = attrs.evolve(start.seats[0], tokens=(0,) * 6)
+    state = attrs.evolve(start, supply=(0,) * 6, seats=(broke, *start.seats[1:]))
+    assert state.legal_actions() == (A.PASS,)
+    app = await run(BoardApp(state), "b", "p")
+    assert app.chosen == [A.PASS]
+
+
+async def test_p_is_refused_while_other_actions_exist() -> None:
+    app = await run(BoardApp(position()), "p")
+    assert app.chosen == []
+    assert "only" in app.final_prompt
+
+
+# --- typed notation ---------------------------------------------------------------
+
+
+async def test_colon_opens_a_line_for_typed_actions() -> None:
+    app = await run(BoardApp(position()), "colon", *"take", "space", *"rbg", "enter")
+    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+
+
+@pytest.mark.parametrize(
+    ("typed", "words"),
+    [("buy 3a", "short"), ("fly away", "not an action"), ("take RRG", "not an action"),
+     ("reserve 1a", "3 cards in hand")],
+)
+async def test_illegal_typed_text_shows_a_message_and_posts_nothing(typed, words) -> None:
+    keys = ["space" if ch == " " else ch for ch in typed]
+    app = await run(BoardApp(position()), "colon", *keys, "enter")
+    assert app.chosen == []
+    assert typed in app.final_prompt and words in app.final_prompt
+
+
+async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
+    app = await run(BoardApp(position()), "colon", "x", "escape", "K", "K", "enter")
+    assert app.chosen == [A.TAKE_TWO[4]]
+
+
+# --- read-only, bad keys, no double posts -------------------------------------------
+
+
+async def test_read_only_board_posts_nothing_but_still_moves() -> None:
+    app = BoardApp(position("take RBG;take KK"), seat=0, read_only=True)
+    keys = ("R", "B", "G", "enter", "right", "right", "right", "b", "r", "d", "1", "r", "p",
+            "colon", *"pass", "enter")
+    app = await run(app, *keys)
+    assert app.chosen == []
+    assert "wait" in app.final_prompt.lower() or "turn" in app.final_prompt.lower()
+
+
+async def test_a_spectator_sees_no_hand_and_can_look_around() -> None:
+    app = BoardApp(position("take RBG"), seat=None, read_only=True)
+    app = await run(app, "up", "b", "left", "r")
+    assert app.chosen == []
+    assert "Hand" not in app.screen_text
+    assert "Watching" in app.final_prompt or "watching" in app.final_prompt
+
+
+async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
+    app = await run(BoardApp(position()), "x", "%", "Y", "g", "9", "2", "z", "h", "7",
+                    "1", "e", "f5", "ctrl+t", "tab")
+    assert app.chosen == []
+    app = await run(BoardApp(position()), "x")
+    assert "not a board key" in app.final_prompt
+    app = await run(BoardApp(position()), "2", "d")
+    assert "no 2d" in app.final_prompt
+    app = await run(BoardApp(position()), "g")
+    assert "Shift+G" in app.final_prompt
+
+
+async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
+    state = position("take RBG;take KK")
+    app = await run(BoardApp(state), "1", "d", "b", "b", "enter")
+    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+
+
+async def test_show_error_lets_the_person_try_again() -> None:
+    app = BoardApp(position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("K", "K", "enter")
+        app.board.show_error("the table refused it")
+        await pilot.press("R", "B", "G", "enter")
+        await pilot.pause()
+        assert app.chosen == [A.TAKE_TWO[4], A.TAKE_DIFFERENT[0, 1, 2]]
+
+
+async def test_playing_moves_updates_the_table() -> None:
+    """Actions posted by the board, applied to the true state and shown again."""
+    app = BoardApp(position())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        for keys in (("R", "B", "G", "enter"), ("K", "K", "enter")):
+            await pilot.press(*keys)
+            await pilot.pause()
+            action = app.chosen[-1]
+            app.history += (f"{len(app.history) + 1}. Seat {app.state.current + 1}: {action}",)
+            app.state = app.state.apply(action)
+            app.seat = app.state.current
+            app.redraw()
+            await pilot.pause()
+        text = render_text(app)
+    assert "2. Seat 2: take KK" in text
+    assert app.state.seats[1].tokens[4] == 2
+
+
+# --- mouse ----------------------------------------------------------------------------
+
+
+async def test_click_moves_the_cursor_and_double_click_buys() -> None:
+    state = position("take RBG;take KK")
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        # Level 1 is the third tile row (rows of 2 lines and a gap between them).
+        x = app.query_one(CentreView).render().plain.splitlines()[6].index("1d")
+        await pilot.click(CentreView, offset=(x, 6), times=2)
+        await pilot.pause()
+    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+
+
+async def test_clicking_a_supply_gem_picks_it() -> None:
+    app = BoardApp(position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = app.query_one(CentreView).render().plain.splitlines()[1]
+        for letter in "RBG":
+            await pilot.click(CentreView, offset=(text.index(f"4{letter}"), 1))
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+
+
+# --- what is on screen -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_whole_table_fits_80x24(players: int) -> None:
+    history = tuple(f"{n}. Seat {n % players + 1}: take RBG" for n in range(1, 9))
+    app = BoardApp(position(players=players), history=history)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = render_text(app)
+        board = app.query_one(JowhariBoard)
+        assert board.region.height == 22
+        for part in (CentreView, PlayersView, "#jw-detail", "#jw-prompt", "#jw-log"):
+            region = app.query_one(part).region
+            assert region.height >= 1 and region.bottom <= board.region.bottom, part
+    for slot in ("1a", "1b", "1c", "1d", "2a", "2b", "2c", "3a", "3b", "3c", "d1", "d2", "d3",
+                 "h1", "h2", "h3", "Supply"):
+        assert slot in text, slot
+    for seat in range(1, players + 1):
+        assert f"Seat {seat}" in text
+    assert "8. Seat" in text, "the latest log line is visible"
+
+
+async def test_gems_are_letters_as_well_as_colours() -> None:
+    app = await run(BoardApp(position("take RBG;take KK")))
+    header = next(line for line in app.screen_text.splitlines() if "tokens+bonus" in line)
+    assert all(f" {letter} " in header for letter in "RBGWKY")
+    assert "3R 3B 3G 4W 2K" in app.screen_text  # the supply after those takes
+
+
+async def test_affordability_is_marked_on_each_card() -> None:
+    state = position("take RBG;take KK")
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = app.query_one(CentreView).render().plain.splitlines()
+    level_one = lines[6]  # third tile row: levels 3, 2, 1 top to bottom
+    width = level_one.index("1c") - level_one.index("1b")
+    tiles = {slot: level_one[level_one.index(slot):][:width] for slot in ("1b", "1d")}
+    assert "✓" in tiles["1d"]  # affordable now
+    short = state.shortfall(0, state.centre[0][1])
+    assert short > 0 and f"-{short}" in tiles["1b"] and "✓" not in tiles["1b"]
+
+
+async def test_opponents_hidden_cards_show_only_their_level() -> None:
+    app = await run(BoardApp(position()))
+    row = next(line for line in app.screen_text.splitlines() if "Seat 2" in line)
+    assert "▮1 ▮1 ▮2" in row
+
+
+async def test_wide_terminal_shows_a_log_panel() -> None:
+    history = tuple(f"{n}. Seat {n % 2 + 1}: take RBG" for n in range(1, 6))
+    app = BoardApp(position(), history=history)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        panel = app.query_one("#jw-log-panel", LogView)
+        assert panel.display and panel.region.height >= 20
+        assert not app.query_one("#jw-log", LogView).display
+        text = render_text(app)
+    assert "1. Seat 2: take RBG" in text and "Log" in text
+
+
+def test_the_registry_gives_this_board_and_keys_are_described() -> None:
+    assert board_for("jowhari") is JowhariBoard
+    keys = JowhariBoard().key_help()
+    assert keys and all(isinstance(k, str) and isinstance(d, str) and d for k, d in keys)
+
+
+# --- the same position shown again, the screen's own keys ------------------------------
+
+
+async def test_showing_the_same_position_again_keeps_the_gems_being_picked() -> None:
+    app = BoardApp(position())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("R", "B")
+        app.redraw()  # e.g. the status changed; the position did not
+        await pilot.press("G", "enter")
+        await pilot.pause()
+    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+
+
+class ScreenKeysApp(BoardApp):
+    """A host with its own binding on a key the board also uses."""
+
+    BINDINGS = [("r", "retry", "Retry")]
+    retried = 0
+
+    def action_retry(self) -> None:
+        self.retried += 1
+
+
+async def test_when_read_only_the_hosts_bindings_win_over_board_keys() -> None:
+    state = position("take WW;take RBW;buy h1;buy 1b")
+    app = await run(ScreenKeysApp(state, seat=0, read_only=True), "r")
+    assert app.retried == 1 and app.chosen == []
+    app = await run(ScreenKeysApp(state), "d", "2", "r")
+    assert app.retried == 0 and app.chosen == [A.RESERVE_DECK[2]]
+
+
+# --- every kind of action, a whole game long ----------------------------------------------
+
+
+def kind_of(action: object) -> str:
+    if isinstance(action, A.Take):
+        return "take two" if len(set(action.colours)) < len(action.colours) else "take three"
+    if isinstance(action, A.Buy | A.Reserve):
+        return f"{type(action).__name__.lower()} {action.source.kind}"
+    return type(action).__name__.lower()
+
+
+def keys_for(action: object) -> tuple[str, ...]:
+    """What a person types on the board for `action`."""
+    if isinstance(action, A.Take):
+        return (*("RBGWK"[c] for c in action.colours), "enter")
+    if isinstance(action, A.Return):
+        return ("rbgwk"[action.colour],)
+    if isinstance(action, A.Buy):
+        return (*str(action.source), "b")
+    if isinstance(action, A.Reserve):
+        return (*str(action.source), "r")
+    return ("p",)
+
+
+@pytest.mark.slow
+async def test_a_whole_game_played_from_the_keyboard() -> None:
+    """Hot-seat: every seat's chosen action is typed as keys and must come back posted.
+
+    Four players, seed 2 and this policy give every kind of action at least once.
+    """
+    players, seed = 4, 2
+    rng = random.Random(seed)
+    app = BoardApp(position(players=players, seed=seed))
+    kinds = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not app.state.is_over and app.state.turn < 120:
+            legal = app.state.legal_actions()
+            buys = [a for a in legal if isinstance(a, A.Buy)]
+            action = rng.choice(buys) if buys and rng.random() < 0.7 else rng.choice(legal)
+            await pilot.press(*keys_for(action))
+            await pilot.pause()
+            assert app.chosen[-1:] == [action], f"typed {keys_for(action)} for {action}"
+            kinds.add(kind_of(action))
+            app.state = app.state.apply(action)
+            app.seat = app.state.current
+            app.redraw()
+    assert app.state.is_over
+    assert kinds == {"take three", "take two", "buy centre", "buy hand", "reserve centre",
+                     "reserve deck", "return"}

@@ -1,0 +1,369 @@
+"""The Jowhari board: the table drawn from a view, and every legal action
+reachable from the keyboard (or the mouse, or typed in notation).
+
+The board keeps only the last view, legal actions and history it was shown,
+plus what the person is doing with the keyboard (cursor, gems being picked,
+a half-typed slot name, the last message).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Key, Resize
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from gemtable.engine import IllegalAction, State
+from gemtable.engine.games.jowhari import actions as A
+from gemtable.engine.games.jowhari.rules import shortfall
+from gemtable.engine.games.jowhari.state import JowhariState
+
+from ..base import Board
+from . import cursor as K
+from . import glyphs as G
+from . import picker as P
+from .centre import CentreView
+from .players import LogView, PlayersView
+from .prompt import detail_line, read_only_reason, turn_hint
+
+MOVES = {
+    "up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0),
+    "k": (0, -1), "j": (0, 1), "h": (-1, 0), "l": (1, 0),
+}
+GEM_KEYS = "RBGWK"
+"""Capital letters pick gems; while giving gems back the small ones return them."""
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("R B G W K", "pick gems"),
+    ("Enter", "take / buy"),
+    ("b", "buy"),
+    ("r", "reserve"),
+    ("←↑↓→", "move"),
+    (":", "type a move"),
+    ("2b d3 h1", "jump to slot"),
+    ("hjkl", "move"),
+    ("Bksp Esc", "unpick"),
+    ("p", "pass if stuck"),
+)
+"""Most used first: the key bar shows as many as fit."""
+RETURN_HELP = (("r b g w k", "give back a gem"), ("←↑↓→", "move"), (":", "type a move"))
+PASS_HELP = (("p", "pass"), ("←↑↓→", "move"))
+
+
+LEGEND = (
+    ("←↑↓→ hjkl", "move over cards"), ("R B G W K", "pick gems (twice: two)"),
+    ("2b d3 h1", "jump to slot/deck/hand"), ("Enter", "take the picked gems"),
+    ("b / Enter", "buy the card"), ("Bksp Esc", "unpick last / all"),
+    ("r", "reserve card or deck top"), ("r b g w k", "give back (over 10)"),
+    ("p", "pass (when stuck)"), (":", "type: take RBG, buy 2b"),
+)
+
+
+def _legend() -> Text:
+    """The key scheme in two columns, for terminals tall enough to show it."""
+    out = Text()
+    for i, (keys, words) in enumerate(LEGEND):
+        if i % 2 == 0 and i:
+            out.append("\n")
+        out.append(f"{keys:<10}", style=G.WARN)
+        out.append(f" {words:<26}" if i % 2 == 0 else f" {words}", style=G.DIM)
+    return out
+
+
+class CommandLine(Input):
+    """One line for typing an action in the game's notation."""
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    class Closed(Message):
+        pass
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed())
+
+
+class JowhariBoard(Board):
+    DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._view: JowhariState | None = None
+        self._legal: tuple[object, ...] = ()
+        self._seat: int | None = None
+        self._history: tuple[str, ...] = ()
+        self._cursor: K.Spot = A.CENTRE[1, 0]
+        self._selection: P.Selection = ()
+        self._prefix = ""
+        self._message: Text | None = None
+        self._sent = False
+        """An action was posted for the last view; wait for the next one."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="jw-main"):
+            yield CentreView(id="jw-centre")
+            yield PlayersView(id="jw-players")
+            yield Static(id="jw-detail")
+            yield Static(id="jw-prompt")
+            yield CommandLine(id="jw-command", placeholder="take RBG · buy 2b · reserve d3 · "
+                              "return W · pass   (Enter plays, Esc closes)")
+            yield LogView(id="jw-log")
+            yield Static(_legend(), id="jw-keys")
+        yield LogView(id="jw-log-panel")
+
+    def on_mount(self) -> None:
+        self.query_one("#jw-log-panel", LogView).border_title = "Log"
+        self._redraw()
+
+    # --- the contract -------------------------------------------------------
+    def show(self, view: State, legal: Sequence[object], seat: int | None,
+             history: Sequence[str] = ()) -> None:
+        if not isinstance(view, JowhariState):
+            raise TypeError(f"the Jowhari board cannot draw {type(view).__name__}")
+        legal = tuple(legal)
+        same = view == self._view and legal == self._legal and seat == self._seat
+        self._history = tuple(history)
+        if not same:
+            # A new position: whatever was being picked or typed belonged to the old one.
+            self._view, self._legal, self._seat = view, legal, seat
+            self._sent = False
+            self._selection = ()
+            self._prefix = ""
+            self._message = None
+            self._cursor = K.clamp(self._cursor, self._hand_size())
+        if self.is_mounted:
+            self._redraw()
+
+    def show_error(self, reason: str) -> None:
+        """The table refused the last action: say why and let the person try again."""
+        self._sent = False
+        self._say(reason)
+
+    def key_help(self) -> Sequence[tuple[str, str]]:
+        if P.returnable(self._legal):
+            return RETURN_HELP
+        if self._legal == (A.PASS,):
+            return PASS_HELP
+        return KEY_HELP
+
+    # --- drawing ------------------------------------------------------------
+    def _hand_size(self) -> int:
+        if self._view is None or self._seat is None:
+            return 0
+        return len(self._view.seats[self._seat].hand)
+
+    def _redraw(self) -> None:
+        tall = self.has_class("-tall")
+        ready = bool(self._selection) and P.take_of(self._selection) in self._legal
+        self.query_one(CentreView).draw(self._view, self._seat, self._cursor,
+                                        self._selection, ready, 3 if tall else 2)
+        self.query_one(PlayersView).draw(self._view, self._seat)
+        for log in self.query(LogView):
+            log.draw(self._history)
+        if self._view is not None:
+            self.query_one("#jw-detail", Static).update(
+                detail_line(self._view, self._seat, self._cursor), layout=False)
+        self.query_one("#jw-prompt", Static).update(self._prompt(), layout=False)
+
+    def _prompt(self) -> Text:
+        if self._message is not None:
+            return self._message
+        if self._prefix:
+            what = {"d": "deck: type 1-3", "h": "hand: type 1-3"}.get(
+                self._prefix, f"slot {self._prefix}?: type a letter a-d")
+            return Text(f"{self._prefix}_  {what}", style=G.WARN)
+        if self._view is None:
+            return Text("")
+        blocked = self._blocked()
+        if blocked:
+            return G.span(blocked, style=G.DIM)
+        if self._selection:
+            ready, words = P.selection_state(self._selection, self._legal, self._why)
+            line = G.span("Take ", style=G.TEXT)
+            line.append(P.letters(self._selection), style=G.WARN)
+            line.append(f" · {words}", style=G.GOOD if ready else G.DIM)
+            return line
+        return turn_hint(self._view, self._legal)
+
+    def _say(self, words: str, ok: bool = False) -> None:
+        self._message = G.span(words, style=G.GOOD if ok else G.WARN)
+        self._redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= 110, "-wide")
+        self.set_class(event.size.height >= 32, "-tall")
+        self._redraw()
+
+    # --- acting ---------------------------------------------------------------
+    def _why(self, action: object) -> str:
+        view = self._view
+        assert view is not None
+        if isinstance(action, A.Buy):
+            card = view.card_at(action.source)
+            seat = view.seats[view.current]
+            if card is not None and card >= 0 and shortfall(seat, card):
+                return f"cannot buy {action.source} yet: " + G.shortfall_words(seat, card).plain
+        return view.why_illegal(action)
+
+    def _blocked(self) -> str:
+        """Why the person cannot act now ("" when they can)."""
+        if self._view is None:
+            return "nothing to play yet"
+        if self._sent or not self._legal:
+            return read_only_reason(self._view, self._seat, self._sent)
+        return ""
+
+    def _play(self, action: object | str) -> None:
+        """Post `action` if it is legal now; otherwise say why not."""
+        blocked = self._blocked()
+        if blocked or isinstance(action, str):
+            self._say(blocked or str(action))
+        elif action in self._legal:
+            self._sent = True
+            self._selection = ()
+            self._message = G.span(f"played: {action}", style=G.GOOD)
+            self._redraw()
+            self.post_message(self.ActionChosen(action))
+        else:
+            self._say(self._why(action))
+
+    def _pick_gem(self, colour: int) -> None:
+        blocked = self._blocked()
+        if blocked:
+            self._say(blocked)
+        elif P.returnable(self._legal):
+            self._play(P.return_of(colour, self._legal))
+        else:
+            self._selection, refused = P.toggle(self._selection, colour)
+            self._message = G.span(refused, style=G.WARN) if refused else None
+            self._redraw()
+
+    def _enter(self) -> None:
+        if self._selection:
+            take = P.take_of(self._selection)
+            ready, words = P.selection_state(self._selection, self._legal, self._why)
+            self._play(take if ready else words)
+        elif self._legal == (A.PASS,):
+            self._play(A.PASS)
+        else:
+            self._play(P.buy_of(self._cursor))
+
+    def _move_to(self, spot: K.Spot | str) -> None:
+        if isinstance(spot, str):
+            self._say(spot)
+            return
+        self._cursor = spot
+        self._message = None
+        self._redraw()
+
+    # --- keys -------------------------------------------------------------------
+    def on_key(self, event: Key) -> None:
+        if self.screen.focused is not self:
+            return  # keys typed into the command line are not board keys
+        char = event.character or ""
+        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
+            event.stop()
+            event.prevent_default()
+
+    def _bound_elsewhere(self, key: str) -> bool:
+        active = self.screen.active_bindings.get(key)
+        return active is not None and active.enabled and active.node is not self
+
+    def _handle(self, key: str, char: str) -> bool:
+        """Act on one key; False leaves it to the screen and the app."""
+        if (self._sent or not self._legal) and self._bound_elsewhere(key):
+            return False  # read-only: the screen's keys (step, retry…) come first
+        if self._prefix:
+            prefix, self._prefix = self._prefix, ""
+            if K.completes(prefix, char):
+                self._move_to(K.jump(prefix, char, self._hand_size()))
+                return True
+        returning = P.returnable(self._legal)
+        if returning and char and char.upper() in GEM_KEYS:
+            self._pick_gem(GEM_KEYS.index(char.upper()))
+        elif key in MOVES:
+            dx, dy = MOVES[key]
+            self._move_to(K.move(self._cursor, dx, dy, self._hand_size()))
+            if key == "h":
+                self._prefix = "h"  # h1..h3 name hand cards
+        elif char and char in "123d":
+            self._prefix = char
+            self._message = None
+            self._redraw()
+        elif char and char in GEM_KEYS:
+            self._pick_gem(GEM_KEYS.index(char))
+        elif char == "b":
+            self._play(P.buy_of(self._cursor))
+        elif char == "r":
+            self._play(P.reserve_of(self._cursor))
+        elif char == "p":
+            self._play(A.PASS)
+        elif key == "enter":
+            self._enter()
+        elif key == "backspace" and self._selection:
+            self._selection = self._selection[:-1]
+            self._message = None
+            self._redraw()
+        elif key == "escape" and (self._selection or self._message or self._prefix):
+            self._selection, self._message = (), None
+            self._redraw()
+        elif char == ":":
+            self._open_command()
+        elif char in ("g", "w", "Y", "y"):
+            self._say("gold cannot be taken: each reservation brings one" if char in "Yy" else
+                      f"gems are capital letters: Shift+{char.upper()} picks {char.upper()}")
+        elif char and not self._bound_elsewhere(key):
+            self._say(f"{char!r} is not a board key; F1 lists the keys")
+        else:
+            return False
+        return True
+
+    # --- mouse and command line -------------------------------------------------
+    def on_centre_view_picked(self, event: CentreView.Picked) -> None:
+        event.stop()
+        self.focus()
+        if event.colour is not None:
+            self._pick_gem(event.colour)
+        elif event.spot is not None:
+            self._move_to(event.spot)
+            if event.chain == 2:
+                self._play(P.buy_of(event.spot))
+
+    def _open_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.display = True
+        command.focus()
+        self._message = None
+        self._redraw()
+
+    def _close_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.value = ""
+        command.display = False
+        self.focus()
+
+    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
+        event.stop()
+        self._close_command()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value
+        blocked = self._blocked()
+        if blocked:
+            self._say(blocked)
+            return
+        try:
+            action = P.parse_typed(self._view, text, self._legal)
+        except IllegalAction as error:
+            reason = self._why(error.action) if isinstance(error.action, A.Buy) else error.reason
+            self._say(f"{text.strip()}: {reason}" if text.strip() else reason)
+            return
+        self._close_command()
+        self._play(action)
+

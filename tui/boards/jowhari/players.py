@@ -1,0 +1,115 @@
+"""The players' table (tokens, bonuses, prestige, cards, hand) and the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from gemtable.engine.games.jowhari.cards import GOLD
+from gemtable.engine.games.jowhari.state import GEM_LIMIT, JowhariState
+
+from . import glyphs as G
+
+NAME_WIDTH = 12
+"""Fits "Seat 1 (you)"; each gem column is 4 wide, its digit under the chip's letter."""
+
+
+def seat_name(seat: int, me: int | None) -> str:
+    return f"Seat {seat + 1}" + (" (you)" if seat == me else "")
+
+
+class PlayersView(Widget):
+    """One row per seat; colours are columns so seats compare at a glance."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: JowhariState | None = None
+        self.seat: int | None = None
+
+    def draw(self, view: JowhariState | None, seat: int | None) -> None:
+        self.view, self.seat = view, seat
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1 + (self.view.players if self.view is not None else 0)
+
+    def render(self) -> Text:
+        if self.view is None:
+            return Text("")
+        width = self.size.width
+        lines = [self._header(width)]
+        lines += [self._row(i, width) for i in range(self.view.players)]
+        return Text("\n").join(lines)
+
+    def _header(self, width: int) -> Text:
+        line = G.span(" " + "tokens+bonus".ljust(NAME_WIDTH), style=G.DIM)
+        for c in (*range(5), GOLD):
+            line.append_text(G.chip(c))
+            line.append(" ")
+        line.append(f"{'gems':>5}{'pts':>4}    {'cards':>6}  hand", style=G.DIM)
+        return G.fit(line, width)
+
+    def _row(self, index: int, width: int) -> Text:
+        view = self.view
+        assert view is not None
+        seat = view.seats[index]
+        playing = not view.is_over and view.current == index
+        line = G.span(G.CURSOR_MARK if playing else " ", style=G.WARN)
+        name_style = Style(bold=True, reverse=playing) if playing else Style(bold=index == self.seat)
+        line.append(seat_name(index, self.seat)[:NAME_WIDTH].ljust(NAME_WIDTH), style=name_style)
+        for c in range(5):
+            line.append_text(_gem_cell(c, seat.tokens[c], seat.bonuses[c]))
+        gold = seat.tokens[GOLD]
+        line.append(f" {gold:<3}", style=G.GEM_FG[GOLD] if gold else G.DIM)
+        line.append(f"{seat.gems:>5}", style=G.WARN if seat.gems > GEM_LIMIT else G.TEXT)
+        line.append(f"{seat.prestige:>4}", style=G.PRESTIGE_STYLE)
+        line.append(" 1st" if view.first_to_goal == index else "    ", style=G.GOOD)
+        line.append(f"{len(seat.bought):>6}  ")
+        line.append_text(self._hand(index))
+        return G.fit(line, width)
+
+    def _hand(self, index: int) -> Text:
+        assert self.view is not None
+        seat = self.view.seats[index]
+        if index == self.seat:
+            return G.span(f"{len(seat.hand)} (below)", style=G.DIM)
+        if not seat.hand:
+            return G.span("-", style=G.DIM)
+        return Text(" ").join(G.mini_card(card) for card in seat.hand)
+
+
+def _gem_cell(colour: int, tokens: int, bonus: int) -> Text:
+    """` 2+1`: tokens held, then the permanent discount from bought cards."""
+    if not tokens and not bonus:
+        return G.span(" -  ", style=G.DIM)
+    text = G.span(f"{tokens:>2}", style=Style(color=G.GEM_FG[colour], bold=True))
+    extra = f"+{bonus}" if bonus else ""
+    text.append(f"{extra:<2}", style=Style(color=G.GEM_FG[colour]))
+    return text
+
+
+class LogView(Widget):
+    """The most recent actions as the table words them, newest at the bottom."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.history: Sequence[str] = ()
+
+    def draw(self, history: Sequence[str]) -> None:
+        self.history = history
+        self.refresh()
+
+    def render(self) -> Text:
+        height, width = self.size.height, self.size.width
+        if not self.history:
+            return Text("No moves yet.", style=G.DIM)
+        recent = list(self.history)[-height:] if height > 0 else []
+        lines = [
+            G.fit(G.span(entry, G.TEXT if i == len(recent) - 1 else G.DIM), width)
+            for i, entry in enumerate(recent)
+        ]
+        return Text("\n").join(lines)
