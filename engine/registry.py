@@ -10,6 +10,7 @@ from .core import Game
 GAME_MODULES: dict[str, str] = {
     "jowhari": "gemtable.engine.games.jowhari",
     "jewelbox": "gemtable.engine.games.jewelbox",
+    "workbench": "gemtable.engine.games.workbench",
 }
 
 

@@ -1,0 +1,156 @@
+"""Prestige: gems, collections (the best split, found exhaustively), commissions, tie-breaks.
+
+A collection is 2 to 4 finished cards of one metal, no piece twice, with at
+least one gem colour present on every card of it. Each card counts in at most
+one collection. The best split of a player's cards of one metal is found by
+a search over every set of disjoint collections (memoised on the bit set of
+cards still free), maximising points and, among equal points, the longest
+collection, which is the second tie-break.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from gemtable.engine.core import ScoreLine
+
+from .cards import (
+    COLOUR_MASK,
+    COLOURS,
+    COMMISSION_COUNT,
+    COMMISSION_ID,
+    COMMISSION_KIND,
+    COMMISSION_POINTS,
+    COMMISSION_TARGET,
+    GEMS,
+    METAL,
+    METALS,
+    PIECE,
+    PIECES,
+    SIZE,
+)
+
+COLLECTION_POINTS = {2: 2, 3: 4, 4: 8}
+
+
+def is_collection(cards: tuple[int, ...]) -> bool:
+    if not 2 <= len(cards) <= 4:
+        return False
+    if len({METAL[c] for c in cards}) != 1 or len({PIECE[c] for c in cards}) != len(cards):
+        return False
+    common = 15
+    for c in cards:
+        common &= COLOUR_MASK[c]
+    return bool(common)
+
+
+@cache
+def best_split(cards: tuple[int, ...]) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
+    """(points, longest collection, collections) of the best split of `cards`.
+
+    `cards` should be sorted and of one metal (other cards simply never group).
+    """
+    n = len(cards)
+    groups_of: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    for size in (2, 3, 4):
+        for members in combinations(range(n), size):
+            if is_collection(tuple(cards[i] for i in members)):
+                mask = sum(1 << i for i in members)
+                groups_of[members[0]].append((mask, size))
+
+    @cache
+    def best(free: int) -> tuple[int, int, tuple[int, ...]]:
+        if not free:
+            return 0, 0, ()
+        first = (free & -free).bit_length() - 1
+        rest = free & ~(1 << first)
+        choice = best(rest)  # `first` stays out of every collection
+        for mask, size in groups_of[first]:
+            if mask & free == mask:
+                points, longest, chosen = best(free & ~mask)
+                option = (points + COLLECTION_POINTS[size], max(longest, size), (mask,) + chosen)
+                if option[:2] > choice[:2]:
+                    choice = option
+        return choice
+
+    points, longest, masks = best((1 << n) - 1)
+    collections = tuple(tuple(cards[i] for i in range(n) if mask >> i & 1) for mask in masks)
+    return points, longest, collections
+
+
+def splits(finished: tuple[int, ...]) -> tuple[tuple[int, int, tuple], ...]:
+    """The best split of each metal's cards, in the order of METALS."""
+    return tuple(
+        best_split(tuple(sorted(c for c in finished if METAL[c] == metal)))
+        for metal in range(len(METALS))
+    )
+
+
+def gem_points(finished: tuple[int, ...]) -> int:
+    return sum(SIZE[c] for c in finished)
+
+
+def commission_points(claimed: tuple[int, ...]) -> int:
+    return sum(COMMISSION_POINTS[k] for k in claimed)
+
+
+def total(state, seat: int) -> int:
+    s = state.seats[seat]
+    return (
+        gem_points(s.finished)
+        + sum(split[0] for split in splits(s.finished))
+        + commission_points(s.commissions)
+    )
+
+
+def longest_collection(finished: tuple[int, ...]) -> int:
+    return max(split[1] for split in splits(finished))
+
+
+def meets(finished: tuple[int, ...], commission: int) -> bool:
+    target = COMMISSION_TARGET[commission]
+    if COMMISSION_KIND[commission] == "piece":
+        have = sum(1 for c in finished if PIECE[c] == target)
+    else:
+        have = sum(GEMS[c][target] for c in finished)
+    return have >= COMMISSION_COUNT[commission]
+
+
+def claims(finished: tuple[int, ...], unclaimed) -> tuple[int, ...]:
+    """The unclaimed commissions these finished cards meet: claimed at once."""
+    return tuple(k for k in unclaimed if meets(finished, k))
+
+
+def ranking(state) -> tuple[int, ...]:
+    """Places by prestige, then commissions claimed, then the longest collection."""
+    keys = []
+    for seat_index, seat in enumerate(state.seats):
+        keys.append((total(state, seat_index), len(seat.commissions),
+                     longest_collection(seat.finished)))
+    return tuple(1 + sum(other > mine for other in keys) for mine in keys)
+
+
+def _collection_label(collection: tuple[int, ...]) -> str:
+    common = 15
+    for c in collection:
+        common &= COLOUR_MASK[c]
+    shared = "/".join(COLOURS[c] for c in range(4) if common >> c & 1)
+    pieces = "+".join(PIECES[PIECE[c]] for c in collection)
+    return f"{METALS[METAL[collection[0]]]} gold {pieces} ({shared})"
+
+
+def score_breakdown(state, seat_index: int) -> tuple[ScoreLine, ...]:
+    seat = state.seats[seat_index]
+    lines = [ScoreLine(f"Gems on {len(seat.finished)} finished jewels", gem_points(seat.finished))]
+    for _, _, collections in splits(seat.finished):
+        for collection in collections:
+            lines.append(ScoreLine(f"Collection: {_collection_label(collection)}",
+                                   COLLECTION_POINTS[len(collection)]))
+    for k in seat.commissions:
+        lines.append(ScoreLine(f"Commission: {COMMISSION_ID[k]}", COMMISSION_POINTS[k]))
+    lines.append(ScoreLine("Prestige", total(state, seat_index)))
+    lines.append(ScoreLine("Commissions (first tie-break)", len(seat.commissions)))
+    lines.append(ScoreLine("Longest collection (second tie-break)",
+                           longest_collection(seat.finished)))
+    return tuple(lines)
