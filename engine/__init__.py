@@ -1,7 +1,7 @@
 """gemtable.engine: game rules as immutable states. Imports nothing else of gemtable."""
 
 from . import registry
-from .core import CHANCE, SPECTATOR, chance_rng, Game, IllegalAction, ScoreLine, State, Variant
+from .core import CHANCE, SPECTATOR, Game, IllegalAction, ScoreLine, State, Variant, chance_rng
 
 __all__ = [
     "CHANCE",

@@ -154,10 +154,11 @@ class State:
     """An immutable position. Game states are attrs frozen classes deriving from this.
 
     Required of a subclass: `game`, `players`, `to_move`, `is_over`,
-    `legal_actions`, `_apply`, `scores`, `winners`, `score_breakdown`,
-    `parse_syntax`, `why_illegal`, `view`, `determinize`, `turn`,
-    `component_counts`, and, for
-    games with chance steps, `chance_outcomes`.
+    `_legal_actions`, `_apply`, `scores`, `ranking`, `score_breakdown`,
+    `parse_syntax`, `why_illegal`, `_view`, `determinize`,
+    `component_counts`, and, for games with chance steps, `chance_outcomes`;
+    and the fields `turns` (completed turns), `observer` (None, a seat or
+    SPECTATOR) and `_legal` (the legal-action cache, eq=False).
     """
 
     __slots__ = ()
@@ -178,12 +179,24 @@ class State:
 
     @property
     def turn(self) -> int:
-        """How many player turns have been completed."""
-        raise NotImplementedError
+        """How many player turns have been completed (a game's `turns` field)."""
+        return self.turns
 
     # --- moves ------------------------------------------------------------
     def legal_actions(self) -> tuple:
-        """Legal actions in a stable order (chance outcomes on a chance step)."""
+        """Legal actions in a stable order (chance outcomes on a chance step).
+
+        Computed once per state by `_legal_actions` and kept in the state's
+        `_legal` field (declared by each game with eq=False): rollouts ask
+        for them, then `apply` checks against them.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_actions()
+            object.__setattr__(self, "_legal", legal)
+        return legal
+
+    def _legal_actions(self) -> tuple:
         raise NotImplementedError
 
     def apply(self, action: object) -> State:
@@ -237,7 +250,7 @@ class State:
 
     def winners(self) -> tuple[int, ...]:
         """Seats that won, after the rulebook's tie-breaks (several if shared)."""
-        raise NotImplementedError
+        return tuple(seat for seat, place in enumerate(self.ranking()) if place == 1)
 
     def ranking(self) -> tuple[int, ...]:
         """Place of each seat, 1 for the winners; equal places for real ties."""
@@ -265,11 +278,21 @@ class State:
     # --- information ------------------------------------------------------
     @property
     def viewer(self) -> int | _Marker | None:
-        """None for the true state; a seat or SPECTATOR for a view."""
-        raise NotImplementedError
+        """None for the true state; a seat or SPECTATOR for a view (a game's
+        `observer` field)."""
+        return self.observer
 
     def view(self, seat: int | _Marker) -> State:
         """Only what `seat` may know (SPECTATOR: only public information)."""
+        if seat is not SPECTATOR and not (
+            type(seat) is int and 0 <= seat < self.players
+        ):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        if self.viewer is seat or (self.viewer is not None and self.viewer == seat):
+            return self
+        return self._view(seat)
+
+    def _view(self, seat: int | _Marker) -> State:
         raise NotImplementedError
 
     def determinize(self, rng: random.Random) -> State:

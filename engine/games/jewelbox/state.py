@@ -87,13 +87,7 @@ class JewelBoxState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def turn(self) -> int:
-        return self.turns
 
-    @property
-    def viewer(self) -> object:
-        return self.observer
 
     @property
     def size(self) -> int:
@@ -104,12 +98,8 @@ class JewelBoxState(State):
     def geometry(self) -> Geometry:
         return geometry(SIZES[self.variant])
 
-    def legal_actions(self) -> tuple:
-        legal = self._legal
-        if legal is None:
-            legal = rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
-        return legal
+    def _legal_actions(self) -> tuple:
+        return rules.legal_actions(self)
 
     def _apply(self, action: object) -> JewelBoxState:
         return rules.apply_action(self, action)
@@ -138,16 +128,13 @@ class JewelBoxState(State):
     def ranking(self) -> tuple[int, ...]:
         return rules.ranking(self)
 
-    def winners(self) -> tuple[int, ...]:
-        return tuple(seat for seat, place in enumerate(self.ranking()) if place == 1)
-
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         return rules.score_breakdown(self, seat)
 
     def component_counts(self) -> dict[str, int]:
         return views.component_counts(self)
 
-    def view(self, seat: object) -> JewelBoxState:
+    def _view(self, seat: object) -> JewelBoxState:
         return views.view(self, seat)
 
     def determinize(self, rng: random.Random) -> JewelBoxState:

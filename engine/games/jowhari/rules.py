@@ -11,7 +11,7 @@ from itertools import combinations
 from gemtable.engine.core import ScoreLine
 
 from . import actions as A
-from .cards import BONUS, CENTRE_SLOTS, CODE, COLOURS, COST, GOLD, LETTERS, LEVEL, PRESTIGE
+from .cards import BONUS, CODE, COLOURS, COST, GOLD, LETTERS, LEVEL, PRESTIGE
 from .state import GEM_LIMIT, PRESTIGE_GOAL, ROUND_LIMIT, JowhariState, Seat
 
 _ALL_THREE = tuple(combinations(range(5), 3))

@@ -68,25 +68,15 @@ class JowhariState(State):
     def is_over(self) -> bool:
         return self.over
 
-    @property
-    def turn(self) -> int:
-        return self.turns
 
-    @property
-    def viewer(self) -> object:
-        return self.observer
 
     @property
     def round(self) -> int:
         """The round being played, counting from 1."""
         return self.turns // self.players + 1
 
-    def legal_actions(self) -> tuple:
-        legal = self._legal
-        if legal is None:
-            legal = rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
-        return legal
+    def _legal_actions(self) -> tuple:
+        return rules.legal_actions(self)
 
     def _apply(self, action: object) -> JowhariState:
         return rules.apply_action(self, action)
@@ -102,10 +92,6 @@ class JowhariState(State):
 
     def ranking(self) -> tuple[int, ...]:
         return rules.ranking(self)
-
-    def winners(self) -> tuple[int, ...]:
-        places = self.ranking()
-        return tuple(seat for seat, place in enumerate(places) if place == 1)
 
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         return rules.score_breakdown(self, seat)
@@ -124,7 +110,7 @@ class JowhariState(State):
         )
         return counts
 
-    def view(self, seat: object) -> JowhariState:
+    def _view(self, seat: object) -> JowhariState:
         return views.view(self, seat)
 
     def determinize(self, rng) -> JowhariState:

@@ -23,13 +23,9 @@ def _masked_seat(seat: Seat) -> Seat:
 
 
 def view(state: JowhariState, seat: object) -> JowhariState:
-    if state.observer is not None:
-        if state.observer is seat or state.observer == seat:
-            return state
-        if state.observer is not SPECTATOR and seat is not SPECTATOR:
-            raise ValueError(f"a view for seat {state.observer} cannot be turned into seat {seat}'s")
-    if seat is not SPECTATOR and not (isinstance(seat, int) and 0 <= seat < state.players):
-        raise ValueError(f"no seat {seat!r} in a {state.players}-player game")
+    """`seat`'s view (the seat is already checked by State.view)."""
+    if state.observer is not None and state.observer is not SPECTATOR and seat is not SPECTATOR:
+        raise ValueError(f"a view for seat {state.observer} cannot be turned into seat {seat}'s")
     seats = tuple(
         s if index == seat else _masked_seat(s) for index, s in enumerate(state.seats)
     )

@@ -102,25 +102,15 @@ class WorkbenchState(State):
     def is_over(self) -> bool:
         return self.step == OVER
 
-    @property
-    def turn(self) -> int:
-        return self.turns
 
-    @property
-    def viewer(self) -> object:
-        return self.observer
 
     @property
     def rounds(self) -> int:
         """How many rounds this game lasts."""
         return ROUNDS[self.variant][self.players]
 
-    def legal_actions(self) -> tuple:
-        legal = self._legal
-        if legal is None:
-            legal = rules.legal_actions(self)
-            object.__setattr__(self, "_legal", legal)
-        return legal
+    def _legal_actions(self) -> tuple:
+        return rules.legal_actions(self)
 
     def apply(self, action: object) -> WorkbenchState:
         # Legal lists hand out shared action values: look for the very object
@@ -156,14 +146,10 @@ class WorkbenchState(State):
     def ranking(self) -> tuple[int, ...]:
         return scoring.ranking(self)
 
-    def winners(self) -> tuple[int, ...]:
-        places = self.ranking()
-        return tuple(seat for seat, place in enumerate(places) if place == 1)
-
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         return scoring.score_breakdown(self, seat)
 
-    def view(self, seat: object) -> WorkbenchState:
+    def _view(self, seat: object) -> WorkbenchState:
         return views.view(self, seat)
 
     def determinize(self, rng: random.Random) -> WorkbenchState:
