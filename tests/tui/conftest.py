@@ -1,0 +1,34 @@
+"""Shared set-up for the TUI tests: a private data folder, colours on, the test game."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gemtable.engine import registry
+
+# The suite runs with --import-mode=importlib, which puts no test folder on
+# sys.path; the helper modules beside this file (tui_support, tui_dice_game)
+# are imported by name.
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+@pytest.fixture(autouse=True)
+def _terminal_and_data(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    # Renders must not depend on the caller's environment.
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("TEXTUAL_THEME", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    # Every log a test writes goes to its own folder, never the user's.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def dice_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Registers the test-only dice game (chance steps, a hidden number per seat)."""
+    monkeypatch.setitem(registry.GAME_MODULES, "dicetest", "tui_dice_game")
+    return "dicetest"

@@ -1,0 +1,102 @@
+"""Helpers for the TUI tests: seeded bots, app construction, and screen renders."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+from textual.app import App
+
+from gemtable.engine import State
+from gemtable.tui.app import GemtableApp, Start
+from gemtable.tui.boards.generic import GenericBoard
+
+
+class SeededBot:
+    """Picks uniformly among the legal actions, from its own seed: reproducible."""
+
+    kind = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: State) -> object:
+        assert view.viewer is not None, "a bot was handed the true state"
+        return self.rng.choice(view.legal_actions())
+
+
+class FirstBot:
+    """Always the first legal action: the simplest fully predictable opponent."""
+
+    kind = "first"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: State) -> object:
+        return view.legal_actions()[0]
+
+
+class CrashingBot:
+    kind = "crash"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view: State) -> object:
+        raise RuntimeError("the bot fell over")
+
+
+BOT_CLASSES = {"random": SeededBot, "first": FirstBot, "crash": CrashingBot}
+
+
+def bots(kind: str, *, game_id: str, seed: int) -> object:
+    try:
+        return BOT_CLASSES[kind](seed)
+    except KeyError:
+        raise ValueError(f"no test bot {kind!r}") from None
+
+
+def make_app(start: Start | None = None, **options) -> GemtableApp:
+    """The app as the tests drive it: test bots, the generic board, no animation."""
+    options.setdefault("bot_kinds", lambda game_id: ("random", "first"))
+    options.setdefault("make_bot", bots)
+    options.setdefault("board_class", lambda game_id: GenericBoard)
+    options.setdefault("animate", False)
+    options.setdefault("menu_seed", 7)
+    options.setdefault("bot_delay", 0.0)
+    options.setdefault("watch_delay", 0.0)
+    options.setdefault("curtain_hold", 0.0)
+    return GemtableApp(start, **options)
+
+
+# --- renders ------------------------------------------------------------------
+
+_PREFIX = re.compile(r"terminal-\d+-")
+
+
+def _console(app: App) -> Console:
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False,
+                      safe_box=False)
+    # The same composition `App.export_screenshot` prints.
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console
+
+
+def render_svg(app: App) -> str:
+    """The SVG screenshot, made stable for diffs: the per-render class prefix is
+    fixed, and each background rectangle sits on its own line."""
+    svg = app.export_screenshot(title="gemtable")
+    svg = _PREFIX.sub("terminal-", svg)
+    return svg.replace("><rect", ">\n<rect")
+
+
+def render_text(app: App) -> str:
+    """The characters on screen, one line per row, without styles."""
+    text = _console(app).export_text(styles=False)
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"

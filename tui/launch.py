@@ -1,0 +1,90 @@
+"""What the `gemtable` command runs: each function opens the app and returns an exit code.
+
+Problems found before the app opens (a corrupt log, no unfinished game, a
+file that cannot be written) are one line on stderr and exit code 1, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from gemtable.engine.gamelog import GameLogError
+
+from .app import PLAY_BOT_DELAY, GemtableApp, StartMenu, StartReplay, StartTable
+from .table import Table, TableError
+from .table.storage import games_dir, latest_unfinished, open_log
+
+
+def _fail(message: str) -> int:
+    print(f"gemtable: {message}", file=sys.stderr)
+    return 1
+
+
+def _run(app: GemtableApp) -> int:
+    app.run()
+    code = app.return_code
+    return 0 if code is None else code
+
+
+def _run_table(table: Table) -> int:
+    try:
+        code = _run(GemtableApp(StartTable(table)))
+    finally:
+        table.close()
+    if table.is_over:
+        print(f"Game log: {table.path}")
+    else:
+        print(f"Game saved: {table.path}\nContinue it with: gemtable resume")
+    return code
+
+
+def menu() -> int:
+    return _run(GemtableApp(StartMenu()))
+
+
+def play(game_id: str, seats: Sequence[str], *, seed: int, variant: str | None,
+         log: Path | None) -> int:
+    try:
+        table = Table.create(game_id, list(seats), seed=seed, variant=variant, log=log)
+    except TableError as error:
+        return _fail(str(error))
+    table.set_delay(PLAY_BOT_DELAY if table.humans else 0.8)
+    return _run_table(table)
+
+
+def watch(game_id: str, seats: Sequence[str], *, seed: int, variant: str | None,
+          log: Path | None, delay: float) -> int:
+    try:
+        table = Table.create(game_id, list(seats), seed=seed, variant=variant, log=log,
+                             delay=delay)
+    except TableError as error:
+        return _fail(str(error))
+    return _run_table(table)
+
+
+def resume(path: Path | None) -> int:
+    """Continue `path`, or the most recent unfinished game in the data folder."""
+    if path is None:
+        path = latest_unfinished()
+        if path is None:
+            return _fail(f"no unfinished game to resume in {games_dir()}")
+    try:
+        table = Table.resume(path)
+    except (GameLogError, TableError) as error:
+        return _fail(str(error))
+    table.set_delay(PLAY_BOT_DELAY if table.humans else 0.8)
+    return _run_table(table)
+
+
+def replay(path: Path) -> int:
+    try:
+        loaded = open_log(path)
+    except GameLogError as error:
+        return _fail(str(error))
+    return _run(GemtableApp(StartReplay(loaded)))
+
+
+__all__ = ["menu", "play", "replay", "resume", "watch"]

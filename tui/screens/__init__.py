@@ -1,0 +1,1 @@
+"""The app's screens, each with its .tcss beside it."""

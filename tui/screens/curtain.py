@@ -1,0 +1,46 @@
+"""The hot-seat privacy curtain: covers the whole screen between two people's turns."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class CurtainScreen(Screen[None]):
+    """An opaque screen (not a modal: nothing of the table shows through)."""
+
+    CSS_PATH = "curtain.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "dismiss_curtain", "Show my view"),
+    ]
+
+    def __init__(self, seat_label: str, *, hold: float = 0.0) -> None:
+        super().__init__()
+        self.seat_label = seat_label
+        self.hold = hold
+        self._shown_at = 0.0
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center():
+            yield Static(
+                f"Pass to [b]{self.seat_label}[/b]\n\n"
+                "Everyone else, look away.\n\n"
+                f"{self.seat_label}: press [b]Enter[/b] to see your hand.",
+                id="curtain-card",
+            )
+
+    def action_dismiss_curtain(self) -> None:
+        # An Enter typed just before the curtain rose (the last player confirming
+        # their move twice) must not open the next player's hand to them.
+        if time.monotonic() - self._shown_at >= self.hold:
+            self.dismiss(None)

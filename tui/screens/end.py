@@ -1,0 +1,110 @@
+"""The end of a game: who won, the ranking, and each seat's score breakdown."""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar, Literal
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..table import GameResult
+
+EndChoice = Literal["menu", "board", "quit"]
+
+
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def headline(result: GameResult, labels: tuple[str, ...]) -> str:
+    winners = [labels[s] for s in result.winners]
+    if not winners:
+        return "Nobody won"
+    if len(winners) == 1:
+        return f"{winners[0]} wins"
+    return "Shared win: " + ", ".join(winners)
+
+
+_COUNT_SUFFIX = re.compile(r"\s*\((\d+)\)$")
+
+
+def _breakdown_rows(result: GameResult, order: tuple[int, ...]) -> list[tuple[str, list[str]]]:
+    """Rows of (label, one cell per seat in `order`).
+
+    Lines are matched by position when every seat has the same labels once a
+    trailing count such as "(13)" is set aside (the count then goes in the
+    cell); otherwise each distinct label gets its own row.
+    """
+    breakdowns = result.breakdowns
+    stripped = [[_COUNT_SUFFIX.sub("", line.label) for line in lines] for lines in breakdowns]
+    if stripped and all(labels == stripped[0] for labels in stripped):
+        rows = []
+        for index, label in enumerate(stripped[0]):
+            cells = []
+            for seat in order:
+                line = breakdowns[seat][index]
+                count = _COUNT_SUFFIX.search(line.label)
+                cells.append(f"{line.value:g}" + (f" ({count.group(1)})" if count else ""))
+            rows.append((label, cells))
+        return rows
+    labels: list[str] = []
+    for lines in breakdowns:
+        labels.extend(line.label for line in lines if line.label not in labels)
+    return [
+        (label, [next((f"{ln.value:g}" for ln in breakdowns[seat] if ln.label == label), "")
+                 for seat in order])
+        for label in labels
+    ]
+
+
+def results_table(result: GameResult, labels: tuple[str, ...]) -> RichTable:
+    """Seats as columns (first place first), breakdown lines as rows."""
+    order = result.order()
+    table = RichTable(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+    table.add_column("", no_wrap=True, overflow="ellipsis", max_width=68 - 11 * len(order))
+    for seat in order:
+        name, _, kind = labels[seat].partition(" (")
+        header = f"{name}\n{kind.rstrip(')')}" if kind else f"{name}\nhuman"
+        table.add_column(header, no_wrap=True, overflow="ellipsis", max_width=10)
+    table.add_row("Place", *(Text(ordinal(result.ranking[s]), style="bold") for s in order))
+    table.add_row("Score", *(Text(f"{result.scores[s]:g}", style="bold") for s in order))
+    for label, cells in _breakdown_rows(result, order):
+        table.add_row(Text(label, style="dim"), *cells)
+    return table
+
+
+class EndScreen(ModalScreen[EndChoice]):
+    CSS_PATH = "end.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,m", "choose('menu')", "Menu"),
+        Binding("escape,v", "choose('board')", "View board"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, title: str, result: GameResult, labels: tuple[str, ...]) -> None:
+        super().__init__()
+        self.game_title = title
+        self.result = result
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-card"):
+            yield Static(f"[b]{headline(self.result, self.labels)}[/b]", id="end-headline")
+            yield Static(f"{self.game_title} · {self.result.turns} turns", id="end-sub")
+            yield Static(results_table(self.result, self.labels), id="end-table")
+            yield Static("[b]Enter[/b] menu   [b]v[/b] view board   [b]q[/b] quit",
+                         id="end-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#end-card").border_title = "Game over"
+
+    def action_choose(self, choice: EndChoice) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,308 @@
+"""The table on screen: status bar, the game's board, key bar.
+
+The screen is one more endpoint of the table: it connects as the local seats,
+receives their messages (posted to it from whatever thread the table runs
+on), and hands the board the view to draw. It keeps only the last message of
+each endpoint; the game itself lives in the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+
+from gemtable.engine import SPECTATOR
+
+from ..boards.base import Board
+from ..table import (
+    ActionRejected,
+    BotFailed,
+    BotThinking,
+    Connection,
+    GameEnded,
+    GameResult,
+    PaceChanged,
+    Table,
+    TurnStarted,
+    ViewUpdated,
+)
+from ..table.messages import Outbound, Who
+from ..widgets import KeyBar, StatusBar
+from .curtain import CurtainScreen
+from .dialogs import ConfirmScreen
+from .end import EndChoice, EndScreen
+from .rules import RulesScreen
+from .seating import Seating
+
+if TYPE_CHECKING:
+    from ..app import GemtableApp
+
+SPEEDS = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
+"""Seconds between bot moves that +/- step through when watching."""
+
+
+class TableEvent(Message):
+    """A table message for this screen (posted from the table's thread)."""
+
+    def __init__(self, message: Outbound) -> None:
+        super().__init__()
+        self.message = message
+
+
+class GameScreen(Screen[None]):
+    CSS_PATH = "game.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "rules", "Rules"),
+        Binding("q", "leave", "Quit"),
+        # Watching keys win over the board's own (priority); check_action turns
+        # them off at a table with people, where they may be typed into the board.
+        Binding("space", "toggle_pause", "Pause", priority=True),
+        Binding("n,right", "step", "Step", priority=True),
+        Binding("plus,equals_sign", "faster", "Faster", priority=True),
+        Binding("minus", "slower", "Slower", priority=True),
+        Binding("f", "follow", "Follow", priority=True),
+        Binding("r", "retry", "Retry bot", priority=True),
+        Binding("e", "results", "Results", priority=True),
+    ]
+
+    def __init__(self, table: Table, *, from_menu: bool = False) -> None:
+        super().__init__()
+        self.table = table
+        self.from_menu = from_menu
+        game = table.game
+        self.seating = Seating(table.header.players, table.humans, game.has_hidden_information)
+        self._connections: dict[object, Connection] = {}
+        self._latest: dict[object, ViewUpdated] = {}
+        self._mover: int | None = None
+        self._thinking: int | None = None
+        self._failure: BotFailed | None = None
+        self._paused = table.paused
+        self._delay = table.delay
+        self._result: GameResult | None = None
+        self._curtain_up = False
+        self._step = -1
+        self._refresh_pending = False
+
+    @property
+    def gemtable(self) -> GemtableApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(animate=self.gemtable.animate, id="status")
+        board_class = self.gemtable.board_class(self.table.header.game)
+        yield board_class(id="board")
+        yield KeyBar(id="keys")
+
+    @property
+    def board(self) -> Board:
+        return self.query_one("#board", Board)
+
+    def on_mount(self) -> None:
+        for who in self.seating.endpoints():
+            self._connections[who] = self.table.connect(who, self._deliver)
+        self.table.start()
+        self._refresh()
+
+    def on_unmount(self) -> None:
+        self.table.close()
+
+    def _deliver(self, message: Outbound) -> None:
+        self.post_message(TableEvent(message))
+
+    # --- messages from the table ----------------------------------------
+    def on_table_event(self, event: TableEvent) -> None:
+        message = event.message
+        if isinstance(message, ViewUpdated):
+            self._latest[message.seat] = message
+            self._thinking = None
+            if message.step >= self._step:
+                self._step = message.step
+                self._mover = message.to_move
+        elif isinstance(message, TurnStarted):
+            self._mover = message.mover
+        elif isinstance(message, BotThinking):
+            self._thinking = message.mover
+            self._failure = None
+        elif isinstance(message, BotFailed):
+            self._thinking = None
+            if self._failure is None:
+                self.notify(f"{self.table.label(message.mover)} failed: {message.reason}",
+                            severity="error", timeout=6)
+            self._failure = message
+        elif isinstance(message, ActionRejected):
+            show_error = getattr(self.board, "show_error", None)
+            if callable(show_error):
+                show_error(message.reason)
+            self.notify(message.reason, title="Not allowed", severity="warning")
+        elif isinstance(message, PaceChanged):
+            self._paused, self._delay = message.paused, message.delay
+        elif isinstance(message, GameEnded) and self._result is None:
+            self._result = message.result
+            self._thinking = None
+            self.call_after_refresh(self._show_results)
+        self._schedule_refresh()
+
+    def _schedule_refresh(self) -> None:
+        """Redraw once for a burst of messages (one change reaches every endpoint)."""
+        if not self._refresh_pending:
+            self._refresh_pending = True
+            self.call_later(self._refresh)
+
+    # --- drawing ----------------------------------------------------------
+    def _refresh(self) -> None:
+        self._refresh_pending = False
+        mover = None if self._result is not None else self._mover
+        self.seating.observe(mover)
+        curtain_seat = self.seating.curtain_for(mover)
+        if curtain_seat is not None and not self._curtain_up:
+            self._curtain_up = True
+            curtain = CurtainScreen(self.table.label(curtain_seat),
+                                    hold=self.gemtable.curtain_hold)
+            self.app.push_screen(curtain,
+                                 lambda _: self._curtain_passed(curtain_seat))
+        shown = self.seating.shown()
+        latest = self._latest.get(shown)
+        if latest is not None:
+            view = latest.view
+            seat = shown if isinstance(shown, int) else None
+            legal = self._legal_objects(latest) if seat == latest.to_move else ()
+            history = [entry.line(self.table.kinds) for entry in latest.history]
+            self.board.show(view, legal, seat, history)
+            self._update_status(latest, shown)
+        self._update_keys()
+
+    def _curtain_passed(self, seat: int) -> None:
+        self._curtain_up = False
+        if self._mover == seat and self._result is None:
+            self.seating.unlock(seat)
+        self._refresh()
+
+    @staticmethod
+    def _legal_objects(latest: ViewUpdated) -> tuple[object, ...]:
+        wanted = set(latest.legal)
+        return tuple(a for a in latest.view.legal_actions() if str(a) in wanted)
+
+    def _update_status(self, latest: ViewUpdated, shown: Who) -> None:
+        status = self.query_one("#status", StatusBar)
+        view = latest.view
+        parts = [self.table.game.title]
+        game_round = getattr(view, "round", None)
+        if isinstance(game_round, int):
+            parts.append(f"Round {game_round}")
+        parts.append(f"Turn {view.turn + 1}")
+        if self._result is not None:
+            parts.append("Game over (e: results)")
+        elif self._failure is not None:
+            parts.append(f"{self.table.label(self._failure.mover)} failed (r: retry)")
+        elif self._mover is not None:
+            if self._mover == shown and self._mover in self.table.humans:
+                parts.append(f"Your turn, {self.table.label(self._mover)}")
+            elif self._thinking is not None and self._paused:
+                parts.append(f"{self.table.label(self._mover)} to play")
+            elif self._thinking is not None:
+                parts.append(f"{self.table.label(self._mover)} thinking")
+            else:
+                parts.append(f"{self.table.label(self._mover)} to play")
+        status.left = " · ".join(parts)
+        status.busy = self._thinking is not None and self._result is None and not self._paused
+        status.set_alert(self._failure is not None)
+        status.right = self._status_right(shown)
+
+    def _status_right(self, shown: Who) -> str:
+        if self.seating.watching:
+            pace = "finished" if self._result else "paused" if self._paused else f"{self._delay:g}s"
+            seen = "public view" if shown is SPECTATOR else f"Seat {shown + 1} view"
+            return f"{pace} · {seen}"
+        if self.seating.private:
+            return "hot-seat" if shown is SPECTATOR else f"{self.table.label(shown)} view"
+        return f"you: {self.table.label(shown)}"
+
+    def _update_keys(self) -> None:
+        keys: list[tuple[str, str]] = []
+        shown = self.seating.shown()
+        if (self._result is None and self._mover == shown and self._mover in self.table.humans):
+            keys.extend(self.board.key_help())
+        if self.seating.watching and self._result is None:
+            keys += [("Space", "play" if self._paused else "pause"), ("n", "step"),
+                     ("+/-", "speed"), ("f", "follow")]
+        if self._failure is not None:
+            keys.append(("r", "retry"))
+        if self._result is not None:
+            keys.append(("e", "results"))
+        self.query_one("#keys", KeyBar).set_keys(keys, [("F1", "rules"), ("q", "quit")])
+
+    # --- the person's input -----------------------------------------------
+    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
+        event.stop()
+        shown = self.seating.shown()
+        connection = self._connections.get(shown)
+        if connection is None or not isinstance(shown, int):
+            self.notify("Nobody at this terminal may act now.", severity="warning")
+            return
+        connection.submit(str(event.action))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("toggle_pause", "step", "faster", "slower", "follow"):
+            return self.seating.watching and self._result is None
+        if action == "retry":
+            return self._failure is not None
+        if action == "results":
+            return self._result is not None
+        return True
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.table.game))
+
+    def action_toggle_pause(self) -> None:
+        self.table.set_paused(not self._paused)
+
+    def action_step(self) -> None:
+        self.table.step_once()
+
+    def _speed_index(self) -> int:
+        return min(range(len(SPEEDS)), key=lambda i: abs(SPEEDS[i] - self._delay))
+
+    def action_faster(self) -> None:
+        self.table.set_delay(SPEEDS[max(0, self._speed_index() - 1)])
+
+    def action_slower(self) -> None:
+        self.table.set_delay(SPEEDS[min(len(SPEEDS) - 1, self._speed_index() + 1)])
+
+    def action_follow(self) -> None:
+        self.seating.next_follow()
+        self._refresh()
+
+    def action_retry(self) -> None:
+        if self.table.retry_bot():
+            self._failure = None
+            self._refresh()
+
+    def action_results(self) -> None:
+        self._show_results()
+
+    def _show_results(self) -> None:
+        if self._result is None or isinstance(self.app.screen, EndScreen):
+            return
+        labels = tuple(self.table.label(s) for s in range(self.table.header.players))
+        self.app.push_screen(EndScreen(self.table.game.title, self._result, labels),
+                             self._after_results)
+
+    def _after_results(self, choice: EndChoice | None) -> None:
+        if choice == "quit":
+            self.app.exit(0)
+        elif choice == "menu":
+            self.gemtable.show_menu()
+
+    def action_leave(self) -> None:
+        if self._result is not None:
+            self.gemtable.leave_table(self)
+            return
+        message = ("Leave the table? The game is saved and continues with "
+                   "`gemtable resume` (or Resume in the menu).")
+        self.app.push_screen(ConfirmScreen(message),
+                             lambda leave: self.gemtable.leave_table(self) if leave else None)

@@ -1,0 +1,188 @@
+"""The menu: set up a new table, resume an unfinished game, or replay a log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from gemtable.engine import Game, registry
+
+from ..table import HUMAN
+from ..table.storage import LogSummary, list_logs, unfinished_logs
+from ..widgets import ChoiceRow, KeyBar
+
+if TYPE_CHECKING:
+    from ..app import GemtableApp
+
+
+class MenuScreen(Screen[None]):
+    CSS_PATH = "menu.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start", show=False),
+        Binding("q", "quit_app", "Quit"),
+        Binding("f1", "rules", "Rules"),
+    ]
+
+    def __init__(self, *, seed: int) -> None:
+        super().__init__()
+        self.seed = seed
+        self._resumable: tuple[LogSummary, ...] = ()
+        self._replayable: tuple[LogSummary, ...] = ()
+        self._game_id = registry.ids()[0]
+        self._kinds: tuple[str, ...] = ()
+
+    @property
+    def gemtable(self) -> GemtableApp:
+        return self.app  # type: ignore[return-value]
+
+    # --- layout ----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        games = registry.all()
+        yield Static(" gemtable · jewel games for people and bots", id="menu-title")
+        with TabbedContent(id="menu-tabs"):
+            with TabPane("New game", id="tab-new"), Vertical(id="new-form"):
+                yield ChoiceRow("Game", [(g.id, g.title) for g in games], id="choice-game")
+                yield ChoiceRow("Players", [], id="choice-players")
+                yield ChoiceRow("Variant", [], id="choice-variant")
+                for seat in range(max(g.max_players for g in games)):
+                    yield ChoiceRow(f"Seat {seat + 1}", [], id=f"choice-seat-{seat}",
+                                    classes="seat-row")
+                with Horizontal(id="seed-row"):
+                    yield Static("Seed", classes="row-label")
+                    yield Input(str(self.seed), placeholder="seed", type="integer",
+                                id="seed", compact=True)
+                yield Button("Start game", id="start", variant="success", compact=True)
+                yield Static("", id="new-note")
+            with TabPane("Resume", id="tab-resume"):
+                yield OptionList(id="resume-list")
+            with TabPane("Replays", id="tab-replay"):
+                yield OptionList(id="replay-list")
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self._game_changed(self._game_id)
+        self._refresh_logs()
+        self.query_one("#choice-game").focus()
+        self.query_one("#keys", KeyBar).set_keys(
+            [("Tab/↑↓", "move"), ("←→", "change"), ("Enter", "start/open")],
+            [("F1", "rules"), ("q", "quit")],
+        )
+
+    def on_screen_resume(self) -> None:
+        self._refresh_logs()
+
+    # --- the new-game form ------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return registry.get(self._game_id)
+
+    def _game_changed(self, game_id: str) -> None:
+        self._game_id = game_id
+        game = self.game
+        players = self.query_one("#choice-players", ChoiceRow)
+        counts = [(n, str(n)) for n in game.player_counts()]
+        players.set_options(counts, value=players.value if players.value in
+                            game.player_counts() else game.min_players)
+        # Placeholders such as "mcts:ITERATIONS" describe a family, not a bot to seat.
+        kinds = tuple(k for k in self.gemtable.kinds_for(game_id) if k == k.lower())
+        self._kinds = kinds
+        options = [(HUMAN, "human"), *((k, k) for k in kinds)]
+        default_bot = "greedy" if "greedy" in kinds else (kinds[0] if kinds else HUMAN)
+        for seat, row in enumerate(self.query(".seat-row").results(ChoiceRow)):
+            row.set_options(options, value=HUMAN if seat == 0 else default_bot)
+        self._players_changed()
+        self._kinds = kinds
+
+    def _update_note(self) -> None:
+        game = self.game
+        variant = self.query_one("#choice-variant", ChoiceRow).value
+        lines = [f"{game.title}: {game.min_players}-{game.max_players} players"
+                 + (", hidden cards" if game.has_hidden_information else "")
+                 + (", dice" if game.has_chance else "") + "."]
+        if variant is not None:
+            description = game.variant(variant).description
+            if description:
+                lines.append(description)
+        if not self._kinds:
+            lines.append("No bots are available: every seat is played by a person.")
+        self.query_one("#new-note", Static).update("\n".join(lines))
+
+    def _players_changed(self) -> None:
+        count = self._players
+        for seat, row in enumerate(self.query(".seat-row").results(ChoiceRow)):
+            row.display = seat < count
+        variant = self.query_one("#choice-variant", ChoiceRow)
+        variant.set_options([(v.id, v.title) for v in self.game.variants_for(count)])
+        self._update_note()
+
+    @property
+    def _players(self) -> int:
+        return int(self.query_one("#choice-players", ChoiceRow).value or self.game.min_players)
+
+    def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
+        if event.row.id == "choice-game":
+            self._game_changed(event.value)
+        elif event.row.id == "choice-players":
+            self._players_changed()
+        elif event.row.id == "choice-variant":
+            self._update_note()
+
+    def _seats(self) -> list[str]:
+        rows = list(self.query(".seat-row").results(ChoiceRow))
+        return [str(row.value) for row in rows[: self._players]]
+
+    def action_start(self) -> None:
+        if self.query_one("#menu-tabs", TabbedContent).active != "tab-new":
+            return
+        text = self.query_one("#seed", Input).value.strip()
+        if not text.isdigit():
+            self.notify("The seed must be a whole number, 0 or more.", severity="error")
+            return
+        variant = self.query_one("#choice-variant", ChoiceRow).value
+        self.gemtable.start_table(self._game_id, self._seats(), seed=int(text), variant=variant)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "seed":
+            self.action_start()
+
+    # --- resume and replay lists ------------------------------------------
+    def _refresh_logs(self) -> None:
+        self._resumable = unfinished_logs()
+        self._replayable = list_logs()
+        self._fill("#resume-list", self._resumable, "No unfinished games.")
+        self._fill("#replay-list", self._replayable, "No game logs yet.")
+
+    def _fill(self, selector: str, logs: tuple[LogSummary, ...], empty: str) -> None:
+        options = self.query_one(selector, OptionList)
+        options.clear_options()
+        if logs:
+            options.add_options(Option(log.describe()) for log in logs)
+            options.highlighted = 0
+        else:
+            options.add_option(Option(empty, disabled=True))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if event.option_list.id == "resume-list" and index < len(self._resumable):
+            self.gemtable.resume_table(self._resumable[index].path)
+        elif event.option_list.id == "replay-list" and index < len(self._replayable):
+            self.gemtable.open_replay(self._replayable[index].path)
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game))
+
+    def action_quit_app(self) -> None:
+        self.app.exit(0)

@@ -1,0 +1,112 @@
+"""Stepping through a finished (or unfinished) game log, forwards and back."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from gemtable.engine import SPECTATOR, registry
+from gemtable.engine.gamelog import LoadedLog
+
+from ..boards.base import Board
+from ..table import history_of, seat_label
+from ..widgets import KeyBar, StatusBar
+from .rules import RulesScreen
+from .seating import Seating
+
+if TYPE_CHECKING:
+    from ..app import GemtableApp
+
+
+class ReplayScreen(Screen[None]):
+    CSS_PATH = "replay.tcss"
+
+    # Priority: stepping through the log wins over any key the board would use.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,n", "go(1)", "Next", priority=True),
+        Binding("left,p", "go(-1)", "Previous", priority=True),
+        Binding("pagedown", "go(10)", "+10", show=False, priority=True),
+        Binding("pageup", "go(-10)", "-10", show=False, priority=True),
+        Binding("home,g", "first", "First", priority=True),
+        Binding("end,G", "last", "Last", priority=True),
+        Binding("f", "follow", "Follow", priority=True),
+        Binding("f1", "rules", "Rules"),
+        Binding("q,escape", "leave", "Back"),
+    ]
+
+    def __init__(self, loaded: LoadedLog, *, from_menu: bool = False) -> None:
+        super().__init__()
+        self.loaded = loaded
+        self.from_menu = from_menu
+        self.game = registry.get(loaded.header.game)
+        self.kinds = loaded.header.seats
+        self.index = 0
+        self.seating = Seating(loaded.header.players, (), self.game.has_hidden_information)
+        self.history = history_of(loaded.states, loaded.actions)
+
+    @property
+    def gemtable(self) -> GemtableApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def last_index(self) -> int:
+        return len(self.loaded.states) - 1
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(animate=False, id="status")
+        yield self.gemtable.board_class(self.loaded.header.game)(id="board")
+        yield KeyBar(id="keys")
+
+    @property
+    def board(self) -> Board:
+        return self.query_one("#board", Board)
+
+    def on_mount(self) -> None:
+        for note in self.loaded.warnings:
+            self.notify(note, severity="warning", timeout=8)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        who = self.seating.follow
+        state = self.loaded.states[self.index]
+        view = state.view(who)
+        lines = [entry.line(self.kinds) for entry in self.history[: self.index]]
+        self.board.show(view, (), who if isinstance(who, int) else None,
+                                             lines)
+        status = self.query_one("#status", StatusBar)
+        last = "start"
+        if self.index:
+            entry = self.history[self.index - 1]
+            last = f"{seat_label(entry.mover, self.kinds)}: {entry.action}"
+        status.left = f"Replay · {self.game.title} · {self.index}/{self.last_index} · {last}"
+        seen = "public view" if who is SPECTATOR else f"Seat {who + 1} view"
+        status.right = seen if self.loaded.finished else f"{seen} · unfinished"
+        self.query_one("#keys", KeyBar).set_keys(
+            [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")],
+            [("F1", "rules"), ("q", "back")],
+        )
+
+    def action_go(self, delta: int) -> None:
+        self.index = max(0, min(self.last_index, self.index + delta))
+        self._refresh()
+
+    def action_first(self) -> None:
+        self.index = 0
+        self._refresh()
+
+    def action_last(self) -> None:
+        self.index = self.last_index
+        self._refresh()
+
+    def action_follow(self) -> None:
+        self.seating.next_follow()
+        self._refresh()
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.game))
+
+    def action_leave(self) -> None:
+        self.gemtable.leave_table(self)

@@ -1,0 +1,393 @@
+"""The table: the one object that owns a game in progress.
+
+It holds the true state and the seats, applies actions, plays chance steps
+with `chance_rng(seed, step)`, runs bot turns on worker threads, and appends
+every action to the game log the moment it is applied. Seats reach it only
+through `Connection`s, which carry the messages in `messages.py`; each
+connection gets its own seat's view and nothing else.
+
+Every change happens under one lock. Messages are delivered under that lock,
+in order, so `deliver` callbacks must not block (Textual's `post_message`
+and a queue's `put` are both fine).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, State, chance_rng, registry
+from gemtable.engine.gamelog import GameLogWriter, Header, LoadedLog
+
+from . import storage
+from .messages import (
+    ActionRejected,
+    BotFailed,
+    BotThinking,
+    GameEnded,
+    GameResult,
+    HistoryEntry,
+    PaceChanged,
+    SubmitAction,
+    TurnStarted,
+    ViewUpdated,
+    Who,
+    history_of,
+    seat_label,
+)
+from .seats import (
+    HUMAN,
+    BotFactory,
+    Connection,
+    Deliver,
+    TableError,
+    bot_seed,
+    check_kinds,
+    default_bots,
+)
+
+
+class Table:
+    """A game in progress. Build one with `Table.create` or `Table.resume`."""
+
+    def __init__(self, header: Header, state: State, history: tuple[HistoryEntry, ...],
+                 writer: GameLogWriter, *, bots: BotFactory | None = None,
+                 delay: float = 0.0, paused: bool = False) -> None:
+        self.header = header
+        self.game = registry.get(header.game)
+        self.kinds: tuple[str, ...] = header.seats
+        self.path = writer.path
+        self._state = state
+        self._history = history
+        self._writer = writer
+        self._bots = bots or default_bots()
+        self._delay = max(0.0, delay)
+        self._paused = paused
+        self._permits = 0
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._connections: list[Connection] = []
+        self._started = False
+        self._closed = False
+        self._thinking: int | None = None
+        self._failure: BotFailed | None = None
+        self._result: GameResult | None = None
+
+    # --- construction -----------------------------------------------------
+    @classmethod
+    def create(cls, game_id: str, seats: list[str] | tuple[str, ...], *, seed: int,
+               variant: str | None = None, log: Path | None = None,
+               bots: BotFactory | None = None, delay: float = 0.0) -> Table:
+        """A new game with a fresh log (`log`, or a new file in the data folder)."""
+        try:
+            game = registry.get(game_id)
+        except KeyError as error:
+            raise TableError(str(error)) from None
+        seats = tuple(seats)
+        try:
+            chosen = game.default_variant(len(seats)) if variant is None else game.variant(variant)
+            state = game.new(len(seats), seed=seed, variant=chosen.id)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        factory = bots or default_bots()
+        check_kinds(factory, game_id, seats)
+        header = Header(game_id, chosen.id, len(seats), seats, seed)
+        path = Path(log) if log is not None else storage.new_log_path(game_id, seed)
+        try:
+            writer = GameLogWriter(path, header)
+        except (OSError, FileExistsError) as error:
+            raise TableError(f"{path}: cannot write the game log ({error})") from None
+        return cls(header, state, (), writer, bots=factory, delay=delay)
+
+    @classmethod
+    def resume(cls, path: Path, *, bots: BotFactory | None = None, delay: float = 0.0) -> Table:
+        """Continue an unfinished log; GameLogError if it is corrupt."""
+        loaded = storage.open_log(Path(path))
+        if loaded.finished:
+            raise TableError(f"{path}: that game is already finished (watch it with replay)")
+        return cls.from_loaded(loaded, bots=bots, delay=delay)
+
+    @classmethod
+    def from_loaded(cls, loaded: LoadedLog, *, bots: BotFactory | None = None,
+                    delay: float = 0.0) -> Table:
+        history = history_of(loaded.states, loaded.actions)
+        factory = bots or default_bots()
+        check_kinds(factory, loaded.header.game, loaded.header.seats)
+        writer = GameLogWriter.resume(loaded)
+        return cls(loaded.header, loaded.final, history, writer, bots=factory, delay=delay)
+
+    # --- what anyone may ask ----------------------------------------------
+    @property
+    def step(self) -> int:
+        """How many actions (chance steps included) have been applied."""
+        return len(self._history)
+
+    @property
+    def history(self) -> tuple[HistoryEntry, ...]:
+        return self._history
+
+    @property
+    def true_state(self) -> State:
+        """The whole position, hidden parts included: for the owner and tests, never a seat."""
+        return self._state
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def result(self) -> GameResult | None:
+        return self._result
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s, kind in enumerate(self.kinds) if kind == HUMAN)
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    @property
+    def delay(self) -> float:
+        return self._delay
+
+    def label(self, seat: object) -> str:
+        return seat_label(seat, self.kinds)
+
+    # --- endpoints --------------------------------------------------------
+    def connect(self, who: Who, deliver: Deliver) -> Connection:
+        """Attach an endpoint for `who`; it is sent the current position at once."""
+        if who is not SPECTATOR and not (isinstance(who, int) and 0 <= who < self.header.players):
+            raise ValueError(f"no seat {who!r} at a {self.header.players}-player table")
+        connection = Connection(self, who, deliver)
+        with self._lock:
+            self._connections.append(connection)
+            self._send_position(connection)
+            connection.deliver(PaceChanged(who, self._paused, self._delay))
+            if self._result is not None:
+                connection.deliver(GameEnded(who, self._result))
+        return connection
+
+    def disconnect(self, connection: Connection) -> None:
+        with self._lock:
+            connection.open = False
+            if connection in self._connections:
+                self._connections.remove(connection)
+
+    def handle(self, message: SubmitAction, origin: Connection) -> None:
+        """A seat's submission: applied, or answered with ActionRejected and no change."""
+        with self._lock:
+            reason = self._refusal(message, origin)
+            if reason is None:
+                try:
+                    action = self._state.parse_action(message.action)
+                except IllegalAction as error:
+                    reason = error.reason
+            if reason is not None:
+                origin.deliver(ActionRejected(origin.who, message.action, reason))
+                return
+            self._apply(action)
+            self._advance()
+
+    def _refusal(self, message: SubmitAction, origin: Connection) -> str | None:
+        if self._closed:
+            return "the table is closed"
+        if self._state.is_over:
+            return "the game is over"
+        if not self._started:
+            return "the game has not started yet"
+        if not isinstance(origin.who, int):
+            return "a spectator cannot play"
+        if origin.who != message.seat:
+            return f"you sit at {self.label(origin.who)}, not {self.label(message.seat)}"
+        mover = self._state.to_move
+        if self.kinds[message.seat] != HUMAN:
+            return f"{self.label(message.seat)} is played by the computer"
+        if mover != message.seat:
+            return f"it is {self.label(mover)}'s turn"
+        return None
+
+    # --- running ----------------------------------------------------------
+    def start(self) -> None:
+        """Begin play (chance steps, the first bot turn); calling it again does nothing."""
+        with self._lock:
+            if self._started or self._closed:
+                return
+            self._started = True
+            self._advance()
+
+    def close(self) -> None:
+        """Stop: bots still thinking are ignored; the log stays, resumable if unfinished."""
+        with self._lock:
+            self._closed = True
+            self._writer.close()
+            for connection in self._connections:
+                connection.open = False
+            self._connections.clear()
+            self._changed.notify_all()
+
+    def wait_for(self, predicate: Callable[[Table], bool], timeout: float) -> bool:
+        """Block until `predicate(table)` holds (checked after every change)."""
+        with self._changed:
+            return self._changed.wait_for(lambda: predicate(self), timeout)
+
+    # --- bot pacing (the host's controls) -------------------------------
+    def set_paused(self, paused: bool) -> None:
+        with self._lock:
+            self._paused = paused
+            self._permits = 0
+            self._pace_changed()
+
+    def step_once(self) -> None:
+        """Pause, and let exactly one more bot action through."""
+        with self._lock:
+            self._paused = True
+            self._permits += 1
+            self._pace_changed()
+
+    def set_delay(self, seconds: float) -> None:
+        with self._lock:
+            self._delay = max(0.0, seconds)
+            self._pace_changed()
+
+    def retry_bot(self) -> bool:
+        """Ask a failed bot to choose again; False if no bot has failed."""
+        with self._lock:
+            failure = self._failure
+            if failure is None or self._closed or failure.step != self.step:
+                return False
+            self._failure = None
+            self._start_bot(failure.mover)
+            return True
+
+    def _pace_changed(self) -> None:
+        for connection in list(self._connections):
+            connection.deliver(PaceChanged(connection.who, self._paused, self._delay))
+        self._changed.notify_all()
+
+    # --- the core ---------------------------------------------------------
+    def _apply(self, action: object) -> None:
+        """Apply a legal action: log it first, then move on and tell everyone."""
+        before = self._state
+        after = before.apply(action)
+        self._writer.action(before, action)
+        mover = "chance" if before.to_move is CHANCE else before.to_move
+        self._history = self._history + (HistoryEntry(self.step + 1, mover, str(action)),)
+        self._state = after
+        for connection in list(self._connections):
+            self._send_view(connection)
+        self._changed.notify_all()
+
+    def _advance(self) -> None:
+        """After a change: play chance steps, then finish or announce the next turn."""
+        while self._state.to_move is CHANCE:
+            rng = chance_rng(self.header.seed, self.step)
+            self._apply(self._state.sample_chance(rng))
+        if self._state.is_over:
+            self._finish()
+            return
+        mover = self._state.to_move
+        for connection in list(self._connections):
+            self._send_turn(connection)
+        if self.kinds[mover] != HUMAN:
+            self._start_bot(mover)
+
+    def _finish(self) -> None:
+        self._writer.result(self._state)
+        self._writer.close()
+        self._result = GameResult.of(self._state, self.kinds)
+        for connection in list(self._connections):
+            connection.deliver(GameEnded(connection.who, self._result))
+        self._changed.notify_all()
+
+    def _start_bot(self, mover: int) -> None:
+        kind = self.kinds[mover]
+        step = self.step
+        self._thinking = mover
+        view = self._state.view(mover)
+        for connection in list(self._connections):
+            connection.deliver(BotThinking(connection.who, step, mover, kind))
+        worker = threading.Thread(
+            target=self._run_bot, args=(step, mover, kind, view),
+            name=f"gemtable-bot-seat{mover + 1}", daemon=True,
+        )
+        worker.start()
+
+    def _current(self, step: int) -> bool:
+        return not self._closed and self.step == step and self._failure is None
+
+    def _run_bot(self, step: int, mover: int, kind: str, view: State) -> None:
+        """On a worker thread: choose, wait for the pace, then play (if still current)."""
+        started = time.monotonic()
+        try:
+            bot = self._bots(kind, game_id=self.header.game,
+                             seed=bot_seed(self.header.seed, mover, step))
+            action = bot.choose(view)
+            text = str(action)
+        except Exception as error:  # any bot failure becomes a message, never a crash
+            self._bot_failed(step, mover, kind, f"{type(error).__name__}: {error}")
+            return
+        with self._changed:
+            while self._current(step):
+                if self._paused:
+                    if self._permits:
+                        self._permits -= 1
+                        break
+                    self._changed.wait()
+                    continue
+                remaining = self._delay - (time.monotonic() - started)
+                if remaining <= 0:
+                    break
+                self._changed.wait(remaining)
+            if not self._current(step):
+                return
+            try:
+                action = self._state.parse_action(text)
+            except IllegalAction as error:
+                self._bot_failed(step, mover, kind, f"chose {text!r}, which is illegal: {error}")
+                return
+            self._thinking = None
+            self._apply(action)
+            self._advance()
+
+    def _bot_failed(self, step: int, mover: int, kind: str, reason: str) -> None:
+        with self._lock:
+            if not self._current(step):
+                return
+            self._thinking = None
+            self._failure = BotFailed(SPECTATOR, step, mover, kind, reason[:200])
+            for connection in list(self._connections):
+                connection.deliver(BotFailed(connection.who, step, mover, kind, reason[:200]))
+            self._changed.notify_all()
+
+    # --- messages for one endpoint --------------------------------------------
+    def _send_view(self, connection: Connection) -> None:
+        who = connection.who
+        mover = self._state.to_move
+        legal: tuple[str, ...] = ()
+        if (who == mover and not self._state.is_over and isinstance(mover, int)
+                and self.kinds[mover] == HUMAN):
+            legal = tuple(str(a) for a in self._state.legal_actions())
+        to_move = mover if isinstance(mover, int) else None
+        connection.deliver(
+            ViewUpdated(who, self.step, self._state.view(who), to_move, legal, self._history)
+        )
+
+    def _send_turn(self, connection: Connection) -> None:
+        mover = self._state.to_move
+        connection.deliver(TurnStarted(connection.who, self.step, mover, self._state.turn,
+                                       connection.who == mover))
+
+    def _send_position(self, connection: Connection) -> None:
+        self._send_view(connection)
+        if not self._started or self._state.is_over:
+            return
+        self._send_turn(connection)
+        if self._thinking is not None:
+            connection.deliver(BotThinking(connection.who, self.step, self._thinking,
+                                           self.kinds[self._thinking]))
+        if self._failure is not None:
+            f = self._failure
+            connection.deliver(BotFailed(connection.who, f.step, f.mover, f.kind, f.reason))

@@ -1,0 +1,6 @@
+"""Small widgets shared by the screens: status bar, key bar, choice rows."""
+
+from .choice import ChoiceRow
+from .status import KeyBar, StatusBar
+
+__all__ = ["ChoiceRow", "KeyBar", "StatusBar"]
