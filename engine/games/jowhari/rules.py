@@ -241,8 +241,8 @@ def score_breakdown(state: JowhariState, seat_index: int) -> tuple[ScoreLine, ..
     seat = state.seats[seat_index]
     lines = []
     for level in (1, 2, 3):
-        cards = [c for c in seat.bought if LEVEL[c] == level]
-        lines.append(ScoreLine(f"Level {level} cards ({len(cards)})", sum(PRESTIGE[c] for c in cards)))
+        points = sum(PRESTIGE[c] for c in seat.bought if LEVEL[c] == level)
+        lines.append(ScoreLine(f"Prestige from level {level}", points))
     lines.append(ScoreLine("Prestige", seat.prestige))
     lines.append(ScoreLine("Cards bought (fewer wins a tie)", len(seat.bought)))
     lines.append(ScoreLine("Reached 10 first", 1 if state.first_to_goal == seat_index else 0))
