@@ -12,6 +12,7 @@ from .base import Board
 
 BOARD_MODULES: dict[str, str] = {
     "jowhari": "gemtable.tui.boards.jowhari",
+    "jewelbox": "gemtable.tui.boards.jewelbox",
 }
 
 

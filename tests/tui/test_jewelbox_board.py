@@ -1,0 +1,532 @@
+"""The Jewel Box board driven as a person would: keys in, ActionChosen out.
+
+Each test mounts the board alone between a status row and a key row, shows it
+a real position (a seeded game, or a position written as text), and checks
+which action, if any, the board posts and what it says.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from tui_support import render_text
+
+from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
+from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox.components import LADYBUG, LONGHORN
+from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.state import (
+    AFTER,
+    DISCARDING,
+    PLACING,
+    START,
+    JewelBoxState,
+)
+from gemtable.tui.boards import board_for
+from gemtable.tui.boards.base import Board
+from gemtable.tui.boards.jewelbox import JewelBoxBoard
+from gemtable.tui.boards.jewelbox.boxes import BoxesView
+from gemtable.tui.boards.jewelbox.explain import (
+    note,
+    square_words,
+    total_after_place,
+    total_after_swap,
+)
+
+GAME = registry.get("jewelbox")
+SEED = 1
+ARROWS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+
+
+def new_game(players: int = 2, variant: str | None = None) -> JewelBoxState:
+    return GAME.new(players, seed=SEED, variant=variant)
+
+
+def play(state: JewelBoxState, *texts: str) -> JewelBoxState:
+    for text in texts:
+        state = state.apply(state.parse_action(text))
+    return state
+
+
+class BoardApp(App):
+    """The board between a status row and a key row, as the game screen lays it out.
+
+    Actions the board posts are recorded and, with `follow`, applied to the
+    true state (die rolls drawn from the seed), and the board is shown the
+    new position from the seat to move, like a hot-seat table.
+    """
+
+    CSS = "#top, #bottom { height: 1; }"
+
+    def __init__(self, state: JewelBoxState, seat: int | None = None, *,
+                 read_only: bool = False, follow: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.seat = state.current if seat is None and not read_only else seat
+        self.read_only = read_only
+        self.follow = follow
+        self.history: list[str] = []
+        self.step = 0
+        self.chosen: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("status", id="top")
+        yield JewelBoxBoard(id="board")
+        yield Static("keys", id="bottom")
+
+    @property
+    def board(self) -> JewelBoxBoard:
+        return self.query_one(JewelBoxBoard)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.board.focus()
+
+    def redraw(self) -> None:
+        seat = self.seat
+        view = self.state.view(SPECTATOR if seat is None else seat)
+        mine = not self.read_only and seat == self.state.to_move
+        legal = self.state.legal_actions() if mine else ()
+        self.board.show(view, legal, seat, tuple(self.history))
+
+    def apply(self, action: object) -> None:
+        who = "Chance" if self.state.to_move is CHANCE else f"Seat {self.state.to_move + 1}"
+        self.state = self.state.apply(action)
+        self.step += 1
+        self.history.append(f"{self.step}. {who}: {action}")
+        while self.state.to_move is CHANCE:
+            self.apply(self.state.sample_chance(chance_rng(SEED, self.step)))
+
+    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
+        self.chosen.append(event.action)
+        if self.follow:
+            self.apply(event.action)
+            if not self.state.is_over:
+                self.seat = self.state.current
+            self.redraw()
+
+    def prompt(self) -> str:
+        return str(self.query_one("#jb-prompt", Static).content)
+
+    def detail(self) -> str:
+        return str(self.query_one("#jb-detail", Static).content)
+
+
+async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        app.screen_text = render_text(app)  # type: ignore[attr-defined]
+        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
+        app.final_detail = app.detail()  # type: ignore[attr-defined]
+        app.final_cursor = app.board.cursor  # type: ignore[attr-defined]
+    return app
+
+
+def typed(text: str) -> list[str]:
+    return ["colon", *("space" if ch == " " else ch for ch in text), "enter"]
+
+
+def placing(*boxes: list[str], holding: int = LADYBUG, **fields: object) -> JewelBoxState:
+    """Seat 1 to place `holding` (taken from the pile, so the log stays full)."""
+    return position(*boxes, variant=fields.pop("variant", "standard"), phase=PLACING,
+                    holding=holding, **fields)
+
+
+# --- collecting: roll, take after a 6, Magnifying Glass ---------------------------
+
+
+async def test_r_rolls() -> None:
+    app = await run(BoardApp(new_game()), "r")
+    assert app.chosen == [A.ROLL]
+
+
+async def test_after_a_six_the_number_keys_take_that_log_space() -> None:
+    state = play(new_game(), "roll", "rolled 6")
+    app = await run(BoardApp(state), "3")
+    assert app.chosen == [A.TAKE[3]]
+
+
+async def test_number_keys_before_rolling_explain_and_post_nothing() -> None:
+    app = await run(BoardApp(new_game()), "3")
+    assert app.chosen == []
+    assert "g then 3" in app.final_prompt
+
+
+async def test_g_then_a_number_or_p_uses_the_magnifying_glass() -> None:
+    app = await run(BoardApp(new_game()), "g", "2")
+    assert app.chosen == [A.GLASS[2]]
+    app = await run(BoardApp(new_game()), "g", "p")
+    assert app.chosen == [A.GLASS[A.PILE]]
+
+
+async def test_escape_puts_the_glass_away_unused() -> None:
+    app = await run(BoardApp(new_game()), "g", "escape", "p")
+    assert app.chosen == []
+    assert "press g, then p" in app.final_prompt
+
+
+async def test_glass_without_glass_or_either_says_both_are_used() -> None:
+    state = position(["S"], ["W"], variant="standard", tools=[2, 7], phase=START)
+    app = await run(BoardApp(state), "g")
+    assert app.chosen == []
+    assert "both used" in app.final_prompt
+
+
+# --- placing with the cursor ------------------------------------------------------
+
+
+async def test_cursor_starts_on_a_legal_square_and_enter_places_there() -> None:
+    state = placing(["SW"], ["L"])
+    app = await run(BoardApp(state), "enter")
+    assert len(app.chosen) == 1
+    assert isinstance(app.chosen[0], A.Place)
+    assert (app.chosen[0].row, app.chosen[0].col) in state.placements(0)
+
+
+async def test_arrows_and_hjkl_move_the_cursor_to_the_square_placed() -> None:
+    state = placing(["SW"], ["L"])  # S on d4, W on e4; the cursor settles on d3
+    app = await run(BoardApp(state), "down", "down", "enter")
+    assert app.chosen == [A.PLACE[4, 3]]  # d5
+    app = await run(BoardApp(state), "j", "j", "l", "enter")
+    assert app.chosen == [A.PLACE[4, 4]]  # e5
+    app = await run(BoardApp(state), "h", "j", "enter")
+    assert app.chosen == [A.PLACE[3, 2]]  # c4
+
+
+async def test_tab_jumps_between_free_squares() -> None:
+    state = placing(["SW"], ["L"])
+    app = await run(BoardApp(state), "tab", "enter")
+    assert app.chosen == [A.PLACE[2, 4]]  # e3, the next free square after d3
+
+
+async def test_enter_on_a_square_that_cannot_take_the_beetle_says_why() -> None:
+    state = placing(["SW"], ["L"])
+    app = await run(BoardApp(state), "down", "enter")  # d4 holds the Scarab
+    assert app.chosen == []
+    assert "already holds a beetle" in app.final_prompt
+
+
+async def test_placing_previews_the_new_total() -> None:
+    state = placing(["SW"], ["L"], holding=LONGHORN)
+    app = await run(BoardApp(state))
+    before = state.scores()[0]
+    assert f"{before} → {before + 1} (+1)" in app.final_detail  # one Longhorn: 1 point
+
+
+async def test_a_click_moves_the_cursor_and_a_second_click_places() -> None:
+    state = placing(["SW"], ["L"])
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = app.query_one(BoxesView)
+        layout = view._layout(view.size.width)
+        assert layout is not None
+        y, x0, _, seat, square = next(h for h in layout.hits if h[4] == (4, 4))
+        await pilot.click(BoxesView, offset=(x0 + 1, y))
+        await pilot.pause()
+        assert app.chosen == [] and app.board.cursor == (4, 4)
+        await pilot.click(BoxesView, offset=(x0 + 1, y))
+        await pilot.pause()
+    assert app.chosen == [A.PLACE[4, 4]]
+
+
+# --- Forceps, done, solo discard -------------------------------------------------
+
+
+async def test_forceps_pick_two_beetles_with_enter() -> None:
+    state = position(["SW"], ["L"], variant="standard", phase=START)
+    app = await run(BoardApp(state), "f", "enter", "right", "enter")
+    assert app.chosen == [A.forceps((3, 3), (3, 4))]  # d4 and e4
+
+
+async def test_forceps_refuse_two_beetles_of_one_family() -> None:
+    state = position(["SSW"], ["L"], variant="standard", phase=START)
+    app = await run(BoardApp(state), "f", "enter", "right", "enter")
+    assert app.chosen == []
+    assert "both Scarabs" in app.final_prompt
+
+
+async def test_forceps_after_placing_and_d_ends_the_turn() -> None:
+    state = position(["SW"], ["L"], variant="standard", phase=AFTER)
+    app = await run(BoardApp(state), "d")
+    assert app.chosen == [A.DONE]
+    app = await run(BoardApp(state), "f", "enter", "l", "enter")
+    assert app.chosen == [A.forceps((3, 3), (3, 4))]
+
+
+async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
+    app = await run(BoardApp(placing(["SW"], ["L"])), "f")
+    assert app.chosen == []
+    assert "place the Ladybug first" in app.final_prompt
+
+
+async def test_solo_discard_with_a_number_key() -> None:
+    state = position(["SW"], variant="solo", phase=DISCARDING)
+    app = await run(BoardApp(state), "d", "4")
+    assert app.chosen == [A.DISCARD[4]]
+
+
+async def test_solo_shows_the_titles_and_the_discard_step() -> None:
+    state = position(["SW"], variant="solo", phase=DISCARDING)
+    app = await run(BoardApp(state))
+    for words in ("Amateur", "50", "Pro", "57", "Master", "63", "discard", "Discarded"):
+        assert words in app.screen_text, words
+    assert "1-5" in app.final_prompt
+
+
+# --- typed notation ----------------------------------------------------------------
+
+
+async def test_colon_opens_a_line_for_typed_actions() -> None:
+    app = await run(BoardApp(new_game()), *typed("glass pile"))
+    assert app.chosen == [A.GLASS[A.PILE]]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("fly away", "not an action"), ("take 3", "after a roll of 6"),
+     ("place a1", "no beetle to place"), ("forceps d4 e4", "no beetle on d4")],
+)
+async def test_illegal_typed_text_shows_the_reason_and_posts_nothing(text, words) -> None:
+    app = await run(BoardApp(new_game()), *typed(text))
+    assert app.chosen == []
+    assert text in app.final_prompt and words in app.final_prompt
+
+
+async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
+    app = await run(BoardApp(new_game()), "colon", "x", "escape", "r")
+    assert app.chosen == [A.ROLL]
+
+
+# --- read-only, bad keys, no double posts ----------------------------------------------
+
+
+async def test_read_only_board_posts_nothing_but_the_cursor_still_moves() -> None:
+    state = placing(["SW"], ["L"])
+    app = BoardApp(state, seat=1, read_only=True)
+    keys = ("r", "g", "2", "f", "enter", "d", "3", "p", "space", *typed("roll"))
+    app = await run(app, "right", *keys)
+    assert app.chosen == []
+    assert "wait for your turn" in app.final_prompt
+    assert app.final_cursor == (3, 4)  # one step right of Seat 2's Ladybug on d4
+    assert "e4 empty" in app.final_detail
+
+
+async def test_a_spectator_is_told_they_are_watching() -> None:
+    app = await run(BoardApp(new_game(), seat=None, read_only=True), "r", "right")
+    assert app.chosen == []
+    assert "Watching" in app.final_prompt
+
+
+async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
+    app = await run(BoardApp(new_game()), "x", "%", "9", "0", "7", "z", "ctrl+t", "f5",
+                    "enter", "d", "tab", "shift+tab", "escape", "escape")
+    assert app.chosen == []
+    app = await run(BoardApp(new_game()), "x")
+    assert "not a board key" in app.final_prompt
+    app = await run(BoardApp(play(new_game(), "roll", "rolled 6")), "9")
+    assert "1 to 5" in app.final_prompt
+
+
+async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
+    app = await run(BoardApp(new_game()), "r", "r", "g", "2")
+    assert app.chosen == [A.ROLL]
+    assert "waiting" in app.final_prompt.lower()
+
+
+async def test_show_error_lets_the_person_try_again() -> None:
+    app = BoardApp(new_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        app.board.show_error("the table refused it")
+        await pilot.pause()
+        assert "refused" in app.prompt()
+        await pilot.press("g", "1")
+        await pilot.pause()
+    assert app.chosen == [A.ROLL, A.GLASS[1]]
+
+
+# --- every legal action by keys: whole games --------------------------------------------
+
+
+def keys_for(action: object, cursor: tuple[int, int]) -> list[str]:
+    """The keys a person presses for `action` with the cursor on `cursor`."""
+
+    def walk(start: tuple[int, int], end: tuple[int, int]) -> list[str]:
+        drow, dcol = end[0] - start[0], end[1] - start[1]
+        return ([ARROWS[(1 if drow > 0 else -1, 0)]] * abs(drow)
+                + [ARROWS[(0, 1 if dcol > 0 else -1)]] * abs(dcol))
+
+    if isinstance(action, A.Roll):
+        return ["r"]
+    if isinstance(action, A.Done):
+        return ["d"]
+    if isinstance(action, A.Take | A.Discard):
+        return [str(action.space)]
+    if isinstance(action, A.Glass):
+        return ["g", "p" if action.space == A.PILE else str(action.space)]
+    if isinstance(action, A.Place):
+        return [*walk(cursor, (action.row, action.col)), "enter"]
+    assert isinstance(action, A.Forceps)
+    return ["f", *walk(cursor, action.first), "enter",
+            *walk(action.first, action.second), "enter"]
+
+
+@pytest.mark.parametrize(("players", "variant"), [(1, "solo"), (2, "standard")])
+async def test_whole_games_played_only_with_keys(players: int, variant: str) -> None:
+    """Random legal actions, each entered with keys; the board must post exactly it."""
+    rng = random.Random(7)
+    app = BoardApp(new_game(players, variant), follow=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while not app.state.is_over:
+            wanted = rng.choice(app.state.legal_actions())
+            before = len(app.chosen)
+            cursor = app.board.cursor
+            if isinstance(wanted, A.Forceps):
+                await pilot.press("f")  # Forceps first move the cursor onto a beetle
+                await pilot.pause()
+                cursor = app.board.cursor
+                await pilot.press(*keys_for(wanted, cursor)[1:])
+            else:
+                await pilot.press(*keys_for(wanted, cursor))
+            await pilot.pause()
+            assert app.chosen[before:] == [wanted], (wanted, app.prompt())
+        text = render_text(app)
+    assert "game is over" in text.lower()
+
+
+# --- what is on screen ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "variant"), [(1, "solo"), (2, "long"), (2, "standard"),
+                                                  (3, None), (4, None)])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_box_with_its_scores_fits(players: int, variant: str | None,
+                                              size: tuple[int, int]) -> None:
+    state = new_game(players, variant)
+    app = BoardApp(state, follow=True)
+    rng = random.Random(3)
+    for _ in range(12 * players):  # some beetles in every box
+        app.apply(rng.choice(app.state.legal_actions()))
+    app.seat = app.state.current
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = render_text(app)
+        board = app.board
+        assert board.region.height == size[1] - 2
+        for part in (BoxesView, "#jb-detail", "#jb-prompt"):
+            region = app.query_one(part).region
+            assert region.height >= 1 and region.bottom <= board.region.bottom, part
+    words = " ".join(text.lower().split())
+    for seat in range(players):
+        assert f"Seat {seat + 1}" in text
+        assert f"total {app.state.scores()[seat]}" in words
+    for word in ("log", "pile", "die", "tools"):
+        assert word in words, word
+    for line in text.splitlines():
+        assert len(line) <= size[0]
+
+
+def four_players() -> BoardApp:
+    """Seat 1's view of a four-player game ten turns each in."""
+    app = BoardApp(new_game(4), seat=0, follow=True)
+    rng = random.Random(5)
+    for _ in range(40):
+        app.apply(rng.choice(app.state.legal_actions()))
+    return app
+
+
+async def test_own_box_is_full_and_the_others_compact_for_four_at_80x24() -> None:
+    app = await run(four_players())
+    header = next(line for line in app.screen_text.splitlines() if "Seat 1 (you)" in line)
+    assert "Seat 2" in header and "Seat 3" in header  # beside the own box
+    assert app.screen_text.count(" pts") == 1  # one full score column: the own box
+
+
+async def test_v_shows_the_next_box_in_full() -> None:
+    app = await run(four_players(), "v")
+    first_panel = app.screen_text.splitlines()[3].lstrip(" ►")
+    assert first_panel.startswith("Seat 2")
+    app = await run(four_players(), "v", "v", "v", "v")
+    assert app.screen_text.splitlines()[3].lstrip(" ►").startswith("Seat 1 (you)")
+
+
+async def test_the_face_down_pile_shows_only_its_size() -> None:
+    state = new_game(2)
+    app = await run(BoardApp(state))
+    assert f"pile {len(state.pile)}" in app.screen_text
+
+
+async def test_tools_show_capitals_when_unused_and_small_letters_when_spent() -> None:
+    state = position(["SW"], ["L"], variant="standard", tools=[1, 7], phase=START)
+    app = await run(BoardApp(state))
+    header = next(line for line in app.screen_text.splitlines() if "Seat 1" in line)
+    assert "G f e" in header and "G F E" in header
+
+
+def test_board_is_registered_for_jewelbox() -> None:
+    assert board_for("jewelbox") is JewelBoxBoard
+
+
+# --- scoring explained ------------------------------------------------------------------
+
+
+WORKED = ["WWWW", "LHLH", "HLHL", "JJSS"]
+"""The rulebook's worked example (35 points), on d4 to g7 of the sheet."""
+
+
+@pytest.mark.parametrize(
+    ("square", "words"),
+    [((3, 3), "in a line of 4: 10 for the line"),
+     ((6, 5), "+2 on the edge: neighbours H J S, no two alike"),
+     ((4, 3), "alone: 4 lone Ladybugs score 8"),
+     ((4, 4), "4 Longhorns, even: 2 each"),
+     ((6, 3), "in a pair: +5"),
+     ((2, 3), "would stretch the box beyond 4x4")],
+)
+def test_each_square_of_the_worked_example_is_explained(square, words) -> None:
+    state = position(WORKED, ["S"], variant="standard")
+    assert words in square_words(state, 0, square)
+
+
+def test_scarab_with_two_matching_neighbours_scores_nothing() -> None:
+    state = position(["LSL"], ["S"], variant="standard")
+    found = note(state, 0, (3, 4))
+    assert found is not None and "two neighbours are Ladybugs" in found.words
+
+
+def test_previews_match_the_engine_after_the_move() -> None:
+    state = placing(["SWL", "J.H"], ["L"], holding=LONGHORN)
+    for square in state.placements(0):
+        after = state.apply(A.PLACE[square])
+        assert total_after_place(state, 0, LONGHORN, square) == after.scores()[0], square
+    start = position(["SWL", "J.H"], ["L"], variant="standard", phase=START)
+    swaps = [a for a in start.legal_actions() if isinstance(a, A.Forceps)]
+    assert swaps
+    for swap in swaps:
+        after = start.apply(swap)
+        assert total_after_swap(start, 0, swap.first, swap.second) - 2 == after.scores()[0]
+
+
+async def test_the_cursor_square_is_explained_under_the_boxes() -> None:
+    state = position(WORKED, ["S"], variant="standard", phase=START)
+    # The cursor starts on the centre square d4: the first Weevil of the top line.
+    app = await run(BoardApp(state), "down", "down", "down", "right")
+    assert "e7 Jewel beetle: in a pair" in app.final_detail
+
+
+async def test_looking_at_another_box_on_your_turn_says_how_to_come_back() -> None:
+    state = placing(["SW"], ["L"])
+    app = await run(BoardApp(state), "v", "enter")
+    assert app.chosen == []
+    assert "not your box" in app.final_prompt
+    app = await run(BoardApp(state), "v")
+    assert "Seat 2's box" in app.final_prompt
+    app = await run(BoardApp(state), "v", "v", "enter")
+    assert len(app.chosen) == 1 and isinstance(app.chosen[0], A.Place)

@@ -1,0 +1,392 @@
+"""The Jewel Box board: the log and die, every player's box with a running
+score per family, and every legal action reachable from the keyboard (or the
+mouse, or typed in notation).
+
+The board keeps only the last view, legal actions and history it was shown,
+plus what the person is doing with the keyboard: the cursor, a tool being
+used (Magnifying Glass waiting for a space, Forceps waiting for squares), a
+box they chose to look at, and the last message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.events import Key, Resize
+from textual.widgets import Input, Static
+
+from gemtable.engine import IllegalAction, State
+from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS
+from gemtable.engine.games.jewelbox.state import PLACING, JewelBoxState
+
+from ..base import Board
+from . import controls as C
+from . import glyphs as G
+from .boxes import BoxesView
+from .cursor import Square, clamp, moved, nearest, step_target, targets
+from .panels import Marks
+from .prompt import (
+    CommandLine,
+    detail_line,
+    key_help,
+    legend,
+    read_only_reason,
+    scoring,
+    turn_hint,
+)
+from .strip import HistoryView, log_strip, seat_names
+
+MOVES = {
+    "up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1),
+    "k": (-1, 0), "j": (1, 0), "h": (0, -1), "l": (0, 1),
+}
+ACTION_CHARS = "rgfpd0123456789"
+"""Keys that would act on the game; read-only, they say why they cannot."""
+FIXED_ROWS = 8
+"""Board rows that are not boxes: log, gap, detail, prompt, and at least four
+of history and legend."""
+
+
+class JewelBoxBoard(Board):
+    DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._view: JewelBoxState | None = None
+        self._legal: tuple[object, ...] = ()
+        self._seat: int | None = None
+        self._history: tuple[str, ...] = ()
+        self._cursor: Square = (0, 0)
+        self._mode = ""
+        self._picked: Square | None = None
+        self._look: int | None = None
+        """A box the person asked to see in full (v), instead of the usual one."""
+        self._message: Text | None = None
+        self._sent = False
+        """An action was posted for the last view; wait for the next one."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="jb-strip")
+        yield BoxesView(id="jb-boxes")
+        yield Static(id="jb-detail")
+        yield Static(id="jb-prompt")
+        yield CommandLine(id="jb-command", placeholder="roll · take 3 · glass pile · "
+                          "place e4 · forceps d4 e5 · done · discard 2   (Esc closes)")
+        with Horizontal(id="jb-bottom"):
+            yield HistoryView(id="jb-history")
+            yield Static(id="jb-scoring")
+            yield Static(id="jb-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#jb-scoring", Static).update(scoring())
+        self.query_one("#jb-keys", Static).update(legend(38))
+        self._redraw()
+
+    # --- the contract -------------------------------------------------------
+    def show(self, view: State, legal: Sequence[object], seat: int | None,
+             history: Sequence[str] = ()) -> None:
+        if not isinstance(view, JewelBoxState):
+            raise TypeError(f"the Jewel Box board cannot draw {type(view).__name__}")
+        legal = tuple(legal)
+        self._history = tuple(history)
+        if not (view == self._view and legal == self._legal and seat == self._seat):
+            # A new position: a half-used tool or a message belonged to the old one.
+            if legal and not self._legal:
+                self._look = None  # the person's turn starts on their own box
+            if self._view is None or self._view.size != view.size:
+                geo = view.geometry
+                self._cursor = geo.squares[geo.centre]
+            self._view, self._legal, self._seat = view, legal, seat
+            self._sent = False
+            self._mode, self._picked, self._message = "", None, None
+            self._settle_cursor()
+        if self.is_mounted:
+            self._redraw()
+
+    def show_error(self, reason: str) -> None:
+        """The table refused the last action: say why and let the person try again."""
+        self._sent = False
+        self._say(reason)
+
+    def key_help(self) -> Sequence[tuple[str, str]]:
+        return key_help(self._view, () if self._sent else self._legal, self._mode)
+
+    @property
+    def cursor(self) -> Square:
+        """The square under the cursor, as (row, col) on the sheet."""
+        return self._cursor
+
+    # --- whose box, and where the cursor is -----------------------------------
+    def _featured(self) -> int:
+        view = self._view
+        if view is None:
+            return 0
+        if self._look is not None and self._look < view.players:
+            return self._look
+        if self._seat is not None:
+            return self._seat
+        return view.current if not view.is_over else 0
+
+    def _settle_cursor(self) -> None:
+        """Keep the cursor on the featured box, on a useful square if there is one."""
+        view = self._view
+        if view is None:
+            return
+        seat = self._featured()
+        self._cursor = clamp(view, seat, self._cursor)
+        aims = targets(view, seat, self._mode, self._placing())
+        if aims and self._cursor not in aims:
+            self._cursor = nearest(self._cursor, aims)
+
+    def _placing(self) -> bool:
+        view = self._view
+        return (view is not None and view.phase == PLACING and bool(self._legal)
+                and not self._sent and self._featured() == view.current)
+
+    # --- drawing ------------------------------------------------------------
+    def _redraw(self) -> None:
+        view = self._view
+        roomy = self.has_class("-roomy")
+        names = seat_names(self._history)
+        width = max(1, self.size.width)
+        self.query_one(HistoryView).draw(self._history)
+        if view is None:
+            return
+        blocked = bool(self._blocked())
+        self.query_one("#jb-strip", Static).update(
+            log_strip(view, self._history, C.log_targets(self._legal, self._mode, blocked),
+                      width, roomy,
+                      stage=blocked), layout=False)
+        marks = Marks(self._cursor, self._picked, self._placing(),
+                      free=self._mode != C.FORCEPS_MODE)
+        # A roomy board keeps more lines for the history under the boxes.
+        budget = max(6, self.size.height - FIXED_ROWS - (6 if roomy else 0))
+        self.query_one(BoxesView).draw(view, self._seat, self._featured(), marks, names,
+                                       budget, roomy)
+        detail = detail_line(view, self._featured(), self._cursor, self._placing(), self._mode,
+                             self._picked, self._legal)
+        self.query_one("#jb-detail", Static).update(detail, layout=False)
+        self.query_one("#jb-prompt", Static).update(self._prompt(), layout=False)
+
+    def _prompt(self) -> Text:
+        if self._message is not None:
+            return self._message
+        view = self._view
+        if view is None:
+            return Text("")
+        blocked = self._blocked()
+        if blocked:
+            return G.span(blocked, G.DIM)
+        if self._featured() != view.current:
+            return G.span(f"Your turn; this is Seat {self._featured() + 1}'s box: v goes on "
+                          "to the next box, yours comes back", G.WARN)
+        return turn_hint(view, self._legal, self._mode, self._picked)
+
+    def _say(self, words: str, ok: bool = False) -> None:
+        self._message = G.span(words, G.GOOD if ok else G.WARN)
+        self._redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        roomy = event.size.width >= 110 and event.size.height >= 30
+        self.set_class(roomy, "-roomy")
+        self.query_one("#jb-keys", Static).update(legend(44 if roomy else 38))
+        self._redraw()
+
+    # --- acting -------------------------------------------------------------
+    def _blocked(self) -> str:
+        """Why the person cannot act now ("" when they can)."""
+        if self._view is None:
+            return "nothing to play yet"
+        if self._sent or not self._legal:
+            return read_only_reason(self._view, self._seat, self._sent,
+                                    seat_names(self._history))
+        return ""
+
+    def _play(self, choice: object) -> None:
+        """Post `choice` if it is a legal action now; otherwise say why not."""
+        blocked = self._blocked()
+        if blocked or isinstance(choice, str):
+            self._say(blocked or str(choice))
+        elif choice in self._legal:
+            self._sent = True
+            self._mode, self._picked = "", None
+            self._message = G.span(f"played: {choice}", G.GOOD)
+            self._redraw()
+            self.post_message(self.ActionChosen(choice))
+        else:
+            self._say(f"{choice} is not legal now")
+
+    def _start_tool(self, tool: int) -> None:
+        assert self._view is not None
+        reason = C.tool_start(self._view, self._legal, tool)
+        if reason:
+            self._say(reason)
+            return
+        self._mode = C.GLASS_MODE if tool == GLASS else C.FORCEPS_MODE
+        self._picked, self._message = None, None
+        if tool == FORCEPS:
+            self._look = None
+            self._settle_cursor()
+        self._redraw()
+
+    def _enter(self) -> None:
+        view = self._view
+        assert view is not None
+        if self._featured() != view.current and (self._mode or view.phase == PLACING):
+            self._say("this is not your box: v goes back to yours")
+        elif self._mode == C.FORCEPS_MODE:
+            choice, self._picked = C.forceps_pick(view, self._legal, self._picked, self._cursor)
+            if choice is None:
+                self._message = None
+                self._redraw()
+            else:
+                self._play(choice)
+        elif view.phase == PLACING:
+            self._play(C.place(view, self._legal, self._cursor))
+        else:
+            self._say(C.enter_hint(view, self._legal))
+
+    def _move(self, drow: int, dcol: int) -> None:
+        if self._view is not None:
+            self._cursor = moved(self._view, self._featured(), self._cursor, drow, dcol)
+        self._message = None
+        self._redraw()
+
+    def _jump(self, step: int) -> None:
+        if self._view is None:
+            return
+        found = step_target(self._view, self._featured(), self._cursor, step, self._mode,
+                            self._placing())
+        if found is None:
+            self._say("no highlighted square to jump to now")
+            return
+        self._cursor = found
+        self._message = None
+        self._redraw()
+
+    def _next_box(self) -> None:
+        view = self._view
+        if view is None or view.players == 1:
+            self._say("solo: there is only your box")
+            return
+        self._look = (self._featured() + 1) % view.players
+        if self._look == (self._seat if self._seat is not None else view.current):
+            self._look = None
+        self._mode, self._picked, self._message = "", None, None
+        self._settle_cursor()
+        self._redraw()
+
+    # --- keys ---------------------------------------------------------------
+    def on_key(self, event: Key) -> None:
+        if self.screen.focused is not self:
+            return  # keys typed into the command line are not board keys
+        char = event.character or ""
+        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
+            event.stop()
+            event.prevent_default()
+
+    def _bound_elsewhere(self, key: str) -> bool:
+        active = self.screen.active_bindings.get(key)
+        return active is not None and active.enabled and active.node is not self
+
+    def _handle(self, key: str, char: str) -> bool:
+        """Act on one key; False leaves it to the screen and the app."""
+        blocked = self._blocked()
+        looking = key in MOVES or key in ("tab", "shift+tab") or char in ("v", "?")
+        if blocked and not looking and self._bound_elsewhere(key):
+            return False  # read-only: the screen's keys (retry, results…) come first
+        view = self._view
+        if key in MOVES:
+            self._move(*MOVES[key])
+        elif key in ("tab", "shift+tab"):
+            self._jump(1 if key == "tab" else -1)
+        elif char == ":":
+            self._open_command()
+        elif char == "v":
+            self._next_box()
+        elif char == "?":
+            self.toggle_class("-scoring")
+        elif key == "escape":
+            if not (self._mode or self._message or self._picked):
+                return False
+            self._mode, self._picked, self._message = "", None, None
+            self._redraw()
+        elif view is None:
+            return False
+        elif blocked and ((char and char in ACTION_CHARS) or key in ("enter", "space")):
+            self._say(blocked)
+        elif char == "r":
+            self._play(C.checked(view, self._legal, A.ROLL))
+        elif char.isdigit():
+            self._play(C.digit(view, self._legal, self._mode, int(char)))
+        elif char == "g":
+            self._start_tool(GLASS)
+        elif char == "f":
+            self._start_tool(FORCEPS)
+        elif char == "p":
+            self._play(C.pile(view, self._legal, self._mode))
+        elif char == "d":
+            self._play(C.done(view, self._legal))
+        elif key in ("enter", "space"):
+            self._enter()
+        elif char and not self._bound_elsewhere(key):
+            self._say(f"{char!r} is not a board key; the legend below lists them, "
+                      ": types an action")
+        else:
+            return False
+        return True
+
+    # --- mouse and command line -----------------------------------------------
+    def on_boxes_view_picked(self, event: BoxesView.Picked) -> None:
+        event.stop()
+        self.focus()
+        if event.seat != self._featured():
+            self._look = event.seat
+        again = event.square == self._cursor
+        self._cursor = event.square
+        self._message = None
+        if (event.chain >= 2 or again) and not self._blocked():
+            self._enter()
+        else:
+            self._redraw()
+
+    def _open_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.display = True
+        command.focus()
+        self._message = None
+        self._redraw()
+
+    def _close_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.value = ""
+        command.display = False
+        self.focus()
+
+    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
+        event.stop()
+        self._close_command()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        blocked = self._blocked()
+        if blocked or self._view is None:
+            self._say(blocked)
+            return
+        if not text:
+            self._close_command()
+            return
+        try:
+            action = self._view.parse_action(text)
+        except IllegalAction as error:
+            self._say(f"{text}: {error.reason}")
+            return
+        self._close_command()
+        self._play(action)

@@ -1,0 +1,189 @@
+"""The words around the boxes: what the person can do now (or why they
+cannot), the key legend, and the key pairs for the screen's key bar."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import Input
+
+from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox.board import square_name
+from gemtable.engine.games.jewelbox.components import NAMES, TOOL_POINTS
+from gemtable.engine.games.jewelbox.state import (
+    AFTER,
+    CHOOSING,
+    DISCARDING,
+    PLACING,
+    ROLLING,
+    START,
+    JewelBoxState,
+)
+
+from . import controls as C
+from . import glyphs as G
+from .explain import (
+    Square,
+    change,
+    square_words,
+    total_after_place,
+    total_after_swap,
+)
+
+LEGEND = (
+    (("r", "roll"), ("g", "glass, then 1-5 or p")),
+    (("1-5", "take after a 6 / solo discard"),),
+    (("f", "forceps: Enter on two beetles"),),
+    (("←↑↓→ hjkl", "move"), ("Tab", "next + square")),
+    (("Enter", "place"), ("d", "done"), ("Esc", "cancel")),
+    ((":", "type"), ("v", "other boxes"), ("?", "scoring rules")),
+)
+"""Lines of (key, words); the most used first, so a short terminal loses the least."""
+
+
+def legend(width: int) -> Text:
+    lines = []
+    for entries in LEGEND:
+        line = Text()
+        for i, (keys, words) in enumerate(entries):
+            line.append("  " if i else "")
+            line.append(keys, G.WARN)
+            line.append(f" {words}", G.DIM)
+        lines.append(G.fit(line, width))
+    return Text("\n").join(lines)
+
+
+SCORING = (
+    (0, "2 on the edge, 3 inside, if no two neighbours match"),
+    (1, "straight lines of 2/3/4 score 3/6/10"),
+    (2, "lone ones only: each 5 make 15; 2/3/4 give 1/4/8"),
+    (3, "2 each if you have an even number, else 1 each"),
+    (4, "5 for each group of exactly two"),
+    (None, "2 for each one never used"),
+)
+"""The scoring rules in brief, in family order (None: the tools)."""
+
+
+def scoring() -> Text:
+    lines = [G.span("Scoring (the edge is the outer ring of the full box)", G.TITLE)]
+    for family, words in SCORING:
+        line = G.letter(family) if family is not None else G.span("Tools", G.TEXT)
+        line.append(f" {words}", G.DIM)
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def key_help(view: JewelBoxState | None, legal: Sequence[object],
+             mode: str) -> tuple[tuple[str, str], ...]:
+    """The keys that matter in this moment, for the screen's key bar."""
+    if view is None or not legal:
+        return (("←↑↓→", "look"), ("v", "next box"))
+    if mode == C.GLASS_MODE:
+        return (("1-5", "take space"), ("p", "pile top"), ("Esc", "cancel"))
+    if mode == C.FORCEPS_MODE:
+        return (("←↑↓→", "move"), ("Enter", "pick beetle"), ("Esc", "cancel"))
+    phase = view.phase
+    keys: list[tuple[str, str]] = []
+    if phase == START:
+        keys.append(("r", "roll"))
+        if C.glasses(legal):
+            keys.append(("g", "glass"))
+        if C.forceps_moves(legal):
+            keys.append(("f", "forceps"))
+    elif phase == CHOOSING:
+        keys.append(("1-5", "take"))
+    elif phase == PLACING:
+        keys += [("←↑↓→", "move"), ("Enter", "place"), ("Tab", "next square")]
+    elif phase == AFTER:
+        keys += [("d", "done"), ("f", "forceps")]
+    elif phase == DISCARDING:
+        keys.append(("1-5", "discard"))
+    keys.append((":", "type"))
+    return tuple(keys)
+
+
+def read_only_reason(view: JewelBoxState, seat: int | None, sent: bool,
+                     names: dict[int, str]) -> str:
+    if view.is_over:
+        return "The game is over. Arrows look around; v shows another box in full."
+    if sent:
+        return "Move sent; waiting for the table…"
+    playing = names.get(view.current, f"Seat {view.current + 1}")
+    if view.phase == ROLLING:
+        return f"{playing} rolled: the die is rolling…"
+    if seat is None:
+        return f"Watching: {playing} to play. Arrows look around; the board is read-only."
+    if view.current == seat:
+        return "Waiting for the table…"
+    return f"{playing} to play; wait for your turn. Arrows look around."
+
+
+def turn_hint(view: JewelBoxState, legal: Sequence[object], mode: str,
+              picked: Square | None) -> Text:
+    """What the person can do now, in the fewest words that still explain it."""
+    if mode == C.GLASS_MODE:
+        pile = " · p the pile's top, unseen" if view.pile else ""
+        return G.span(f"Magnifying Glass: 1-5 takes that log beetle{pile} · Esc cancels",
+                      G.WARN)
+    if mode == C.FORCEPS_MODE:
+        if picked is None:
+            return G.span("Forceps: Enter on the first beetle to swap · Esc cancels", G.WARN)
+        return G.span(f"Forceps: {square_name(*picked)} picked; Enter on a beetle of another "
+                      "family swaps them", G.WARN)
+    phase = view.phase
+    line = G.span("Your turn: ", G.GOOD)
+    if phase == START:
+        parts = ["r rolls"]
+        if C.glasses(legal):
+            parts.append("g glass picks any beetle")
+        if C.forceps_moves(legal):
+            parts.append("f forceps first")
+        line.append(" · ".join(parts), G.TEXT)
+    elif phase == CHOOSING:
+        line.append("you rolled a 6: 1-5 takes any log beetle", G.TEXT)
+    elif phase == PLACING:
+        line.append(f"place the {NAMES[view.holding]}: move to a + square, Enter "
+                    "(Tab jumps)", G.TEXT)
+    elif phase == AFTER:
+        line.append("placed. d ends the turn · f forceps swaps two beetles", G.TEXT)
+    elif phase == DISCARDING:
+        line.append("solo discard: 1-5 removes a log beetle (the pile refills it)", G.TEXT)
+    return line
+
+
+def detail_line(view: JewelBoxState, seat: int, square: Square, placing: bool, mode: str,
+                picked: Square | None, legal: Sequence[object]) -> Text:
+    """The square under the cursor in words; while placing or swapping, what
+    the move would do to the total."""
+    line = G.span("", G.TEXT)
+    before = view.scores()[seat]
+    if placing and square in view.placements(seat):
+        after = total_after_place(view, seat, view.holding, square)
+        line.append(f"{square_name(*square)}: a {G.SHORT_NAMES[view.holding]} here makes "
+                    "your total ", G.TEXT)
+        line.append(change(before, after), G.GOOD if after > before else G.TEXT)
+        return line
+    if (mode == C.FORCEPS_MODE and picked is not None and square != picked
+            and A.forceps(picked, square) in legal):
+        after = total_after_swap(view, seat, picked, square) - TOOL_POINTS
+        line.append("this swap makes your total ", G.TEXT)
+        line.append(change(before, after), G.GOOD if after > before else G.TEXT)
+        line.append(" (the tool's 2 points included)", G.DIM)
+        return line
+    line.append(square_words(view, seat, square), G.TEXT)
+    return line
+
+
+class CommandLine(Input):
+    """One line for typing an action in the game's notation."""
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    class Closed(Message):
+        pass
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed())

@@ -1,0 +1,169 @@
+"""The shared parts of the table: the log of five face-up beetles with the die
+and the pile, the solo panel (titles and discards), and the action history.
+
+The die is not part of a position (a roll is a chance step), so its last face
+is read back from the history the screen hands the board.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widget import Widget
+
+from gemtable.engine.games.jewelbox.actions import PILE
+from gemtable.engine.games.jewelbox.components import EMPTY, FAMILY_COUNT, NAMES
+from gemtable.engine.games.jewelbox.rules import SOLO_TITLES, solo_title
+from gemtable.engine.games.jewelbox.state import (
+    AFTER,
+    CHOOSING,
+    DISCARDING,
+    PLACING,
+    ROLLING,
+    START,
+    JewelBoxState,
+)
+
+from . import glyphs as G
+
+_LINE = re.compile(r"^\s*\d+\.\s+(?P<who>.+?):\s+(?P<action>.+?)\s*$")
+
+
+def parse_line(line: str) -> tuple[str, str] | None:
+    """(who, action) of a history line such as `12. Seat 2 (greedy): roll`."""
+    match = _LINE.match(line)
+    return (match.group("who"), match.group("action")) if match else None
+
+
+def last_roll(history: Sequence[str]) -> tuple[int, str] | None:
+    """The last face the die showed and who rolled it ('' if unknown)."""
+    for i in range(len(history) - 1, -1, -1):
+        parsed = parse_line(history[i])
+        if parsed and parsed[1].startswith("rolled "):
+            face = parsed[1].removeprefix("rolled ")
+            who = ""
+            for j in range(i - 1, -1, -1):
+                earlier = parse_line(history[j])
+                if earlier and earlier[1] == "roll":
+                    who = earlier[0]
+                    break
+            return (int(face), who) if face.isdigit() else None
+    return None
+
+
+def seat_names(history: Sequence[str]) -> dict[int, str]:
+    """Seat labels as the table words them (`Seat 2 (greedy)`), from the history."""
+    names: dict[int, str] = {}
+    for line in history:
+        parsed = parse_line(line)
+        if parsed and parsed[0].startswith("Seat "):
+            number = parsed[0].split()[1]
+            if number.isdigit():
+                names[int(number) - 1] = parsed[0]
+    return names
+
+
+def _stage(view: JewelBoxState, names: dict[int, str]) -> str:
+    who = names.get(view.current, f"Seat {view.current + 1}")
+    phase = view.phase
+    if view.is_over:
+        return "game over"
+    if phase == START:
+        return f"{who}: roll or use a tool"
+    if phase == ROLLING:
+        return f"{who}: the die is rolling"
+    if phase == CHOOSING:
+        return f"{who} rolled a 6: picks any space"
+    if phase == PLACING:
+        return f"{who} places a {NAMES[view.holding]}"
+    if phase == AFTER:
+        return f"{who}: Forceps or done"
+    if phase == DISCARDING:
+        return f"{who}: solo discard"
+    return ""
+
+
+def log_strip(view: JewelBoxState, history: Sequence[str], targets: set[int],
+              width: int, roomy: bool = False, stage: bool = True) -> Text:
+    """`Log 1 W 2 J 3 - 4 L 5 W  pile 57  die [6]  ...`; `targets` are the spaces a
+    digit key would act on now, drawn brighter (PILE: the pile, for the glass); `stage` adds who does what (the
+    prompt line says it when the person is to act)."""
+    line = G.span("Log ", G.DIM)
+    for space, family in enumerate(view.log, start=1):
+        line.append(f" {space}", G.WARN if space in targets else G.DIM)
+        if family == EMPTY:
+            line.append(" - ", G.HOLE)
+        else:
+            line.append_text(G.chip(family))
+            if roomy:
+                line.append(f" {G.SHORT_NAMES[family]:<8}", G.family_text(family))
+    line.append(f"   pile {len(view.pile)}", G.WARN if PILE in targets else G.TEXT)
+    rolled = last_roll(history)
+    line.append("   die ", G.DIM)
+    # Bright only while that roll is what the turn is about (a 6 to choose
+    # from, or the beetle it gave being placed); otherwise it is history.
+    fresh = rolled is not None and view.phase in (CHOOSING, PLACING) and any(
+        (parse_line(entry) or ("", ""))[1].startswith("rolled ") for entry in history[-2:])
+    line.append(f"[{rolled[0]}]" if rolled else "[ ]", G.WARN if fresh else G.DIM)
+    if view.phase == PLACING:
+        line.append("   in hand ", G.DIM)
+        line.append_text(G.chip(view.holding))
+        if roomy:
+            line.append(f" {NAMES[view.holding]}", G.family_text(view.holding))
+    if stage:
+        line.append(f"   {_stage(view, seat_names(history))}", G.DIM)
+    return G.fit(line, width)
+
+
+def solo_panel(view: JewelBoxState, width: int) -> list[Text]:
+    """Titles to aim for, the discard step, and what has been discarded."""
+    total = view.scores()[0]
+    lines = [G.span("Solo: aim for a title", G.TITLE)]
+    for needed, title in reversed(SOLO_TITLES):
+        line = G.span(f" {title.split()[0]:<8}{needed:>3}   ", G.TEXT)
+        if total >= needed:
+            line.append("reached", G.GOOD)
+        else:
+            line.append(f"{needed - total} to go", G.DIM)
+        lines.append(line)
+    if view.is_over:
+        lines.append(G.span(f"Final {total}: {solo_title(total) or 'no title'}", G.WARN))
+    else:
+        turns = view.size * view.size
+        lines.append(G.span(f"Total so far {total} · turn {view.turns + 1} of {turns}", G.TEXT))
+    if not view.is_over:
+        now = view.phase == DISCARDING
+        lines.append(G.span("After placing, discard a log", G.WARN if now else G.DIM))
+        lines.append(G.span("beetle (1-5); the pile refills it.", G.WARN if now else G.DIM))
+    line = G.span("Discarded ", G.DIM)
+    for family in range(FAMILY_COUNT):
+        line.append(" ")
+        line.append_text(G.letter(family))
+        line.append(f"{view.discards[family]}", G.TEXT)
+    lines.append(line)
+    return [G.fit(line, width) for line in lines]
+
+
+class HistoryView(Widget):
+    """The most recent actions, newest at the bottom."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.history: Sequence[str] = ()
+
+    def draw(self, history: Sequence[str]) -> None:
+        self.history = history
+        self.refresh()
+
+    def render(self) -> Text:
+        height, width = self.size.height, self.size.width
+        if not self.history:
+            return G.span("No moves yet.", G.DIM)
+        recent = list(self.history)[-height:] if height > 0 else []
+        last = len(recent) - 1
+        return Text("\n").join(
+            G.fit(G.span(entry, G.TEXT if i == last else G.DIM), width)
+            for i, entry in enumerate(recent)
+        )
