@@ -13,6 +13,7 @@ from .base import Board
 BOARD_MODULES: dict[str, str] = {
     "jowhari": "gemtable.tui.boards.jowhari",
     "jewelbox": "gemtable.tui.boards.jewelbox",
+    "workbench": "gemtable.tui.boards.workbench",
 }
 
 

@@ -1,0 +1,133 @@
+"""Each player's workbench as lines: prestige, kept dice, the four tool slots,
+finished jewels grouped by metal with the collections they score (the
+engine's own best split), and commissions claimed."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gemtable.engine.games.workbench.cards import (
+    COMMISSION_ID,
+    GEMS,
+    METAL,
+    METALS,
+    PIECE,
+)
+from gemtable.engine.games.workbench.scoring import COLLECTION_POINTS, splits, total
+from gemtable.engine.games.workbench.state import WorkbenchState
+
+from . import glyphs as G
+
+NAME_WIDTH = 13
+
+
+def _name(view: WorkbenchState, seat: int, me: int | None) -> Text:
+    acting = not view.is_over and view.current == seat and view.step >= 2
+    line = G.span(G.CURSOR if acting else " ", G.WARN)
+    name = G.seat_name(seat, me)
+    line.append(name, G.PICKED if acting else G.BOLD)
+    line.append(" " * max(1, NAME_WIDTH - len(name)))
+    line.append(f"{total(view, seat):>2} pt", G.POINTS)
+    return line
+
+
+def _tools(view: WorkbenchState, seat: int, short: bool) -> Text:
+    """`Crucible R  Cloth -  …`, or in short `C:R O:- L:- U:-` (the keys that store there)."""
+    parts = []
+    for tool, colour in enumerate(view.seats[seat].tools):
+        name = f"{G.TOOL_KEYS[tool].upper()}:" if short else f"{G.TOOL_NAMES[tool]} "
+        part = G.span(name, G.DIM)
+        part.append_text(G.die(colour) if colour >= 0 else G.span("-", G.DIM))
+        parts.append(part)
+    return G.join(parts, " " if short else "  ")
+
+
+def _held(view: WorkbenchState, seat: int) -> Text:
+    line = G.span("held ", G.DIM)
+    held = view.seats[seat].held
+    line.append_text(G.fit(G.dice_or_none(held), 6))
+    return line
+
+
+def jewel_text(card: int) -> Text:
+    """`pend RRGGG`: a finished jewel's piece and gems."""
+    return G.span(G.PIECE_SHORT[PIECE[card]] + " ", G.TEXT) + G.gem_letters(GEMS[card])
+
+
+def metal_segments(finished: tuple[int, ...]) -> list[Text]:
+    """One segment per metal held: collections in brackets with their points, then the rest."""
+    segments = []
+    for metal, (_, _, collections) in enumerate(splits(finished)):
+        cards = sorted(c for c in finished if METAL[c] == metal)
+        if not cards:
+            continue
+        segment = G.metal(metal, f"{METALS[metal]}:")
+        grouped = {c for group in collections for c in group}
+        for group in collections:
+            segment.append(" [", G.DIM)
+            segment.append_text(G.join((jewel_text(c) for c in group), ", "))
+            segment.append("]", G.DIM)
+            segment.append(f"+{COLLECTION_POINTS[len(group)]}", G.POINTS)
+        for card in cards:
+            if card not in grouped:
+                segment.append(" ")
+                segment.append_text(jewel_text(card))
+        segments.append(segment)
+    return segments
+
+
+def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
+               max_lines: int = 3) -> list[Text]:
+    """The whole workbench: a head line, then finished jewels and commissions packed."""
+    head = _name(view, seat, me)
+    head.append("  ")
+    head.append_text(_held(view, seat))
+    head.append("  ")
+    head.append_text(_tools(view, seat, short=width < 74))
+    lines = [G.fit(head, width)]
+    s = view.seats[seat]
+    segments = metal_segments(s.finished)
+    segments += [G.span(f"✓{COMMISSION_ID[k]} +5", G.GOOD) for k in s.commissions]
+    if not segments:
+        segments = [G.span("no finished jewels yet", G.DIM)]
+    lines += G.pack(segments, width, indent=3, max_lines=max_lines - 1)
+    return lines
+
+
+def bench_compact(view: WorkbenchState, seat: int, me: int | None, width: int) -> Text:
+    """One line: prestige, kept dice, tools, finished jewels per metal, commissions."""
+    line = _name(view, seat, me)
+    line.append("  ")
+    line.append_text(_held(view, seat))
+    line.append("  tools ", G.DIM)
+    line.append_text(_tools(view, seat, short=True))
+    s = view.seats[seat]
+    line.append(f"  jewels {len(s.finished)}", G.DIM)
+    sets = sum(split[0] for split in splits(s.finished))
+    if sets:
+        line.append(f" sets+{sets}", G.POINTS)
+    if s.commissions:
+        line.append(f" ✓{len(s.commissions)}", G.GOOD)
+    metals = [(m, sum(1 for c in s.finished if METAL[c] == m)) for m in range(len(METALS))]
+    spread = G.join((G.metal(m, f"{n} {METALS[m]}") for m, n in metals if n), ", ")
+    if spread.cell_len and line.cell_len + spread.cell_len + 3 <= width:
+        line.append(" (", G.DIM)
+        line.append_text(spread)
+        line.append(")", G.DIM)
+    return G.fit(line, width)
+
+
+def bench_lines(view: WorkbenchState, me: int | None, width: int, roomy: bool) -> list[Text]:
+    """Every workbench, yours first. Roomy (or two players): all in full; otherwise
+    yours in full and the others on one line each."""
+    order = list(range(view.players))
+    if me is not None:
+        order = order[me:] + order[:me]
+    full = roomy or view.players == 2
+    lines: list[Text] = []
+    for seat in order:
+        if full or seat == me:
+            lines += bench_full(view, seat, me, width, max_lines=4 if roomy else 3)
+        else:
+            lines.append(bench_compact(view, seat, me, width))
+    return lines

@@ -1,0 +1,330 @@
+"""The Workbench board: the table drawn from a view, and every legal action
+reachable from the keyboard (or typed in notation; cards also by mouse).
+
+The board keeps only the last view, legal actions and history it was shown,
+plus what the person is doing with the keyboard: the Draft of choices so far,
+the showcase card under the cursor, and the last message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.events import Key, Resize
+from textual.widgets import Input, Static
+
+from gemtable.engine import IllegalAction, State
+from gemtable.engine.games.workbench.state import WorkbenchState
+
+from ..base import Board
+from . import controls as C
+from . import glyphs as G
+from . import prompt as P
+from .benches import bench_lines
+from .choices import action_of
+from .panels import CommandLine, LogView, Painted
+from .table import (
+    commission_lines,
+    round_line,
+    showcase_columns,
+    showcase_lines,
+    tray_face_at,
+    tray_lines,
+)
+
+ARROWS = ("left", "right", "up", "down")
+ACTION_CHARS = "1234567rbygRBYGcoluasdp"
+"""Keys that act on the game; read-only, they say why they cannot."""
+PLACEHOLDER = ("pick 3 · crucible RRBG · put 2 RB loupe:G · store R burin · move 2 5 Y"
+               "   (Esc closes)")
+
+
+class WorkbenchBoard(Board):
+    DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._view: WorkbenchState | None = None
+        self._legal: tuple[object, ...] = ()
+        self._seat: int | None = None
+        self._history: tuple[str, ...] = ()
+        self._draft = C.Draft()
+        self._cursor = 0
+        self._message: Text | None = None
+        self._sent = False
+        """An action was posted for the last view; wait for the next one."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="wb-main"):
+            yield Painted(id="wb-round")
+            yield Painted(id="wb-tray")
+            yield Painted(id="wb-showcase")
+            yield Painted(id="wb-benches")
+            yield Painted(id="wb-commissions")
+            yield Static(id="wb-detail")
+            yield Static(id="wb-prompt")
+            yield CommandLine(id="wb-command", placeholder=PLACEHOLDER)
+            yield LogView(id="wb-log")
+            yield Static(id="wb-keys")
+        yield LogView(id="wb-log-panel")
+
+    def on_mount(self) -> None:
+        self.query_one("#wb-log-panel", LogView).border_title = "Log"
+        self._redraw()
+
+    # --- the contract -------------------------------------------------------
+    def show(self, view: State, legal: Sequence[object], seat: int | None,
+             history: Sequence[str] = ()) -> None:
+        if not isinstance(view, WorkbenchState):
+            raise TypeError(f"the Workbench board cannot draw {type(view).__name__}")
+        legal = tuple(legal)
+        same = view == self._view and legal == self._legal and seat == self._seat
+        self._history = tuple(history)
+        if not same:
+            # A new position: whatever was being chosen belonged to the old one.
+            self._view, self._legal, self._seat = view, legal, seat
+            self._sent = False
+            self._draft = C.Draft()
+            self._message = None
+            self._cursor = self._start_cursor(view, seat)
+        if self.is_mounted:
+            self._redraw()
+
+    def show_error(self, reason: str) -> None:
+        """The table refused the last action: say why and let the person try again."""
+        self._sent = False
+        self._say(reason)
+
+    def key_help(self) -> Sequence[tuple[str, str]]:
+        return P.key_help(self._view, self._legal)
+
+    def _start_cursor(self, view: WorkbenchState, seat: int | None) -> int:
+        """Keep the cursor on a card; on your manufacturing turn, on one your dice fit."""
+        slots = C.cards_at(view)
+        if not slots:
+            return 0
+        cursor = self._cursor if self._cursor in slots else slots[0]
+        if seat is not None and C.phase(view) == "make" and view.current == seat:
+            held = view.seats[seat].held
+            fitting = [s for s in slots
+                       if any(min(h, m) for h, m in zip(held, view.missing[s], strict=True))]
+            if fitting and cursor not in fitting:
+                cursor = fitting[0]
+        return cursor
+
+    # --- drawing ------------------------------------------------------------
+    def _ctx(self) -> C.Ctx | None:
+        """The last view and legal actions, as the pure key functions take them."""
+        return None if self._view is None else C.Ctx(self._view, self._legal)
+
+    def _redraw(self) -> None:
+        view, me = self._view, self._seat
+        tall = self.has_class("-tall")
+        if view is None:
+            self.query_one("#wb-prompt", Static).update(G.span("Waiting for the game…", G.DIM))
+            return
+        mine = me is not None and view.current == me and not self._blocked()
+        draft = self._draft if mine else C.Draft()
+        cursor = self._cursor
+        self.query_one("#wb-round", Painted).draw(lambda w: [round_line(view, w)])
+        self.query_one("#wb-tray", Painted).draw(lambda w: tray_lines(view, me, draft, w))
+        picking = bool(draft.numbers) and draft.mode == "" and C.phase(view) == "design"
+        hand = C.kept_dice(view, draft.numbers) if picking else (
+            view.seats[me].held if me is not None and any(view.seats[me].held) else None)
+        self.query_one("#wb-showcase", Painted).draw(
+            lambda w: showcase_lines(view, me, cursor, w, hand, picking))
+        self.query_one("#wb-benches", Painted).draw(lambda w: bench_lines(view, me, w, tall))
+        self.query_one("#wb-commissions", Painted).draw(lambda w: commission_lines(view, me, w))
+        self.query_one("#wb-detail", Static).update(P.detail_line(view, me, cursor), layout=False)
+        self.query_one("#wb-prompt", Static).update(self._prompt(), layout=False)
+        for log in self.query(LogView):
+            log.draw(self._history)
+        keys = self.query_one("#wb-keys", Static)
+        keys.display = tall and me is not None  # a spectator has no keys to learn
+        if tall:
+            keys.update(P.legend(max(20, self.size.width - 34 if self.has_class("-wide") else
+                                     self.size.width)))
+
+    def _prompt(self) -> Text:
+        if self._message is not None:
+            return self._message
+        blocked = self._blocked()
+        if blocked:
+            return G.span(blocked, G.DIM)
+        ctx = self._ctx()
+        assert ctx is not None
+        return P.preview(ctx, self._draft, self._cursor) or P.turn_hint(ctx)
+
+    def _say(self, words: str) -> None:
+        self._message = G.span(words, G.WARN)
+        self._redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= 110, "-wide")
+        self.set_class(event.size.height >= 32, "-tall")
+        self._redraw()
+
+    # --- acting ---------------------------------------------------------------
+    def _blocked(self) -> str:
+        """Why the person cannot act now ("" when they can)."""
+        if self._view is None:
+            return "nothing to play yet"
+        if self._sent or not self._legal:
+            return P.read_only_reason(self._view, self._seat, self._sent)
+        return ""
+
+    def _play(self, action: object) -> None:
+        """Post `action` (already checked legal) and wait for the next view."""
+        self._sent = True
+        self._draft = C.Draft()
+        self._message = G.span(f"played: {action}", G.GOOD)
+        self._redraw()
+        self.post_message(self.ActionChosen(action))
+
+    def _enter(self) -> None:
+        blocked = self._blocked()
+        ctx = self._ctx()
+        if blocked or ctx is None:
+            self._say(blocked)
+            return
+        result = action_of(ctx, self._draft, self._cursor)
+        if isinstance(result, str):
+            self._say(result)
+        else:
+            self._play(result)
+
+    # --- keys -------------------------------------------------------------------
+    def on_key(self, event: Key) -> None:
+        if self.screen.focused is not self:
+            return  # keys typed into the command line are not board keys
+        char = event.character or ""
+        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
+            event.stop()
+            event.prevent_default()
+
+    def _bound_elsewhere(self, key: str) -> bool:
+        active = self.screen.active_bindings.get(key)
+        return active is not None and active.enabled and active.node is not self
+
+    def _handle(self, key: str, char: str) -> bool:
+        """Act on one key; False leaves it to the screen and the app."""
+        blocked = self._blocked()
+        if blocked and self._bound_elsewhere(key):
+            return False  # read-only: the screen's keys (step, retry…) come first
+        if char == ":":
+            self._open_command()
+            return True
+        if key == "enter":
+            self._enter()
+            return True
+        if blocked:
+            return self._browse(key, char, blocked)
+        ctx = self._ctx()
+        assert ctx is not None
+        cols = showcase_columns(self.query_one("#wb-showcase").size.width or 80)
+        outcome = C.press(ctx, self._draft, self._cursor, key, char, cols)
+        if outcome is None:
+            if key == "escape" and self._message is not None:
+                self._message = None
+                self._redraw()
+            elif char and not self._bound_elsewhere(key):
+                self._say(f"{char!r} does nothing here; the key bar and F1 list the keys")
+            else:
+                return False
+            return True
+        self._draft, self._cursor = outcome.draft, outcome.cursor
+        self._message = G.span(outcome.message, G.WARN) if outcome.message else None
+        self._redraw()
+        return True
+
+    def _browse(self, key: str, char: str, blocked: str) -> bool:
+        """Read-only: arrows and card numbers still look around; action keys say why not."""
+        view = self._view
+        cols = showcase_columns(self.query_one("#wb-showcase").size.width or 80)
+        moves = {"left": -1, "right": 1, "up": -cols, "down": cols}
+        if view is not None and key in moves:
+            self._cursor = C.step_cursor(view, self._cursor, moves[key])
+            self._message = None
+            self._redraw()
+        elif char and char in ACTION_CHARS or key == "backspace":
+            self._say(blocked)
+        elif key == "escape" and self._message is not None:
+            self._message = None
+            self._redraw()
+        elif char and not self._bound_elsewhere(key):
+            self._say(f"{char!r} does nothing here; {blocked}")
+        else:
+            return False
+        return True
+
+    # --- mouse and command line -------------------------------------------------
+    def on_painted_clicked(self, event: Painted.Clicked) -> None:
+        """A click on a tray number picks it, on a card moves the cursor there
+        (during a Burin move it names the card, like its number key)."""
+        event.stop()
+        self.focus()
+        view = self._view
+        if view is None:
+            return
+        if event.block.id == "wb-tray" and event.y == 0 and C.phase(view) == "design":
+            face = tray_face_at(view, event.x)
+            if face is not None:
+                self._handle(str(face), str(face))
+            return
+        if event.block.id != "wb-showcase":
+            return
+        width = event.block.size.width
+        cols = showcase_columns(width)
+        cell = (width - (cols - 1) * 2) // cols
+        slot = (event.y - 1) * cols + min(cols - 1, event.x // (cell + 2))  # below the title
+        if event.y < 1 or not 0 <= slot < len(view.showcase) or view.showcase[slot] < 0:
+            return
+        if not self._blocked() and C.phase(view) == "move":
+            self._handle(str(slot + 1), str(slot + 1))
+        else:
+            self._cursor = slot
+            self._message = None
+            self._redraw()
+
+    def _open_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.display = True
+        command.focus()
+        self._message = None
+        self._redraw()
+
+    def _close_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.value = ""
+        command.display = False
+        self.focus()
+
+    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
+        event.stop()
+        self._close_command()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        blocked = self._blocked()
+        if blocked:
+            self._say(blocked)
+            return
+        if not text:
+            self._say("type an action, e.g. pick 3, put 2 RB, store R burin (Esc closes)")
+            return
+        assert self._view is not None
+        try:
+            action = self._view.parse_action(text)
+            if action not in self._legal:
+                raise IllegalAction(f"{action} is not one of your choices now", action)
+        except IllegalAction as error:
+            self._say(f"{text}: {error.reason}")
+            return
+        self._close_command()
+        self._play(action)

@@ -1,0 +1,230 @@
+"""The words under the table: the card under the cursor, what Enter would do
+(or what is still missing), what the person can do now or why they cannot,
+and the key lists for the screen's key bar and the legend."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench.cards import BURIN, COLOURS, GEMS, LETTERS, LOUPE, METAL
+from gemtable.engine.games.workbench.state import KEEP_LIMIT, WorkbenchState
+
+from . import glyphs as G
+from .choices import action_of
+from .controls import WAITING, Ctx, Draft, kept_dice, phase
+from .table import finishing_gain, fit_count
+
+KEYS = {
+    "design": (("1-6", "number"), ("Enter", "keep"), ("c", "Crucible"), (":", "type"),
+               ("Esc", "clear")),
+    "trim": (("r b y g ←→", "choose die"), ("Enter", "leave it"), (":", "type")),
+    "make": (("1-7 ←→", "card"), ("r b y g", "die"), ("a", "all that fit"), ("Enter", "place"),
+             ("l u", "Loupe Burin"), ("s", "store"), ("d", "discard"), (":", "type")),
+    "move": (("1-7", "from, to"), ("r b y g", "die"), ("Enter", "move"), ("p", "skip"),
+             (":", "type")),
+}
+LEGEND = (
+    (("1-6", "keep a number (Cloth: then a neighbour)"), ("c", "Crucible, then r b y g"),
+     ("p", "pass")),
+    (("1-7 ←→↑↓", "card"), ("r b y g", "add a die"), ("a", "all that fit"),
+     ("l", "Loupe + gem"), ("u", "Burin")),
+    (("s", "store: die, then c o l u"), ("d", "discard"), ("Enter", "play"), ("Esc", "clear"),
+     ("Bksp", "undo")),
+    (("Burin move", "1-7 card from, 1-7 card to (r b y g: which die), Enter; p skips"),),
+    ((":", "type notation: pick 3+4, put 2 RB loupe:G, move 2 5 Y"),),
+)
+"""Lines of (keys, words), shown when the terminal is tall enough."""
+
+
+def legend(width: int) -> Text:
+    lines = []
+    for entries in LEGEND:
+        line = Text()
+        for i, (keys, words) in enumerate(entries):
+            line.append("   " if i else "")
+            line.append(keys, G.WARN)
+            line.append(f" {words}", G.DIM)
+        lines.append(G.fit(line, width))
+    return Text("\n").join(lines)
+
+
+def key_help(view: WorkbenchState | None, legal: tuple[object, ...]) -> tuple[tuple[str, str], ...]:
+    """The keys that do something now, most useful first (the key bar cuts from the end)."""
+    if view is None or not legal:
+        return ()
+    stage = phase(view)
+    keys = list(KEYS.get(stage, ()))
+    kinds = {type(a) for a in legal}
+    if stage == "design":
+        if A.Crucible not in kinds:
+            keys.remove(("c", "Crucible"))
+        if A.PASS in legal:
+            keys.insert(2, ("p", "pass"))
+    if stage == "make":
+        tools = view.seats[view.current].tools
+        keys.remove(("l u", "Loupe Burin"))
+        usable = (("l", "Loupe", LOUPE), ("u", "Burin", BURIN))
+        keys[4:4] = [(key, name) for key, name, tool in usable if tools[tool] >= 0]
+        if A.Store not in kinds:
+            keys.remove(("s", "store"))
+        if A.Discard not in kinds:
+            keys.remove(("d", "discard"))
+    places = f"1-{len(view.showcase)}"
+    return tuple((key.replace("1-7", places), words) for key, words in keys)
+
+
+# --- the card under the cursor ---------------------------------------------------------
+
+
+def detail_line(view: WorkbenchState, me: int | None, cursor: int) -> Text:
+    """The card under the cursor in words, and what finishing it is worth to you."""
+    if not 0 <= cursor < len(view.showcase) or view.showcase[cursor] < 0:
+        return G.span(f"{cursor + 1}: an empty place; it is refilled at the end of the round",
+                      G.DIM)
+    card = view.showcase[cursor]
+    line = G.span(f"{cursor + 1} ", G.WARN)
+    line.append_text(G.metal(METAL[card], G.card_name(card)))
+    line.append(": ", G.DIM)
+    line.append_text(G.gem_letters(GEMS[card]))
+    missing = view.missing[cursor]
+    line.append(", open ", G.DIM)
+    line.append_text(G.gem_letters(missing) if any(missing) else G.span("none", G.DIM))
+    for gem, die in view.strays[cursor]:
+        line.append(f" ({LETTERS[die]} Loupe die on {COLOURS[gem]})", G.DIM)
+    if me is not None and not view.is_over:
+        if any(view.seats[me].held):
+            fits, _ = fit_count(view, view.seats[me].held, cursor)
+            line.append(f" · {fits} of your dice fit" if fits else " · none of yours fits",
+                        G.GOOD if fits else G.DIM)
+        gems, sets, commission = finishing_gain(view, me, card)
+        line.append(f" · worth {gems + sets + commission}", G.POINTS)
+        parts = ([f"set {sets:+d}"] if sets else []) + ([f"commission +{commission}"]
+                                                        if commission else [])
+        if parts:
+            line.append(f" ({', '.join(parts)})", G.DIM)
+    return line
+
+
+# --- what the person can do ------------------------------------------------------------
+
+
+def read_only_reason(view: WorkbenchState, seat: int | None, sent: bool) -> str:
+    if view.is_over:
+        return "The game is over. Arrows look over the showcase."
+    if sent:
+        return "Move sent; waiting for the table…"
+    if phase(view) == "roll":
+        return "The dice are being rolled…"
+    playing = f"Seat {view.current + 1}"
+    if seat is None:
+        return (f"Watching: {playing} to play. Arrows look over the showcase; "
+                "the board is read-only.")
+    if view.current == seat:
+        return "Waiting for the table…"
+    return f"{playing} to play; wait for your turn. Arrows look over the showcase."
+
+
+HINTS = {
+    "design": "Your pick: 1-6 keeps every die showing that number, then Enter",
+    "trim": "Too many dice: r b y g or ←→ choose a die to leave behind, Enter leaves it",
+    "make": "Your turn: 1-7 card · r b y g dice (a: all that fit) · Enter places",
+    "move": "Burin move: card to take from (1-7), card it goes to, Enter · p skips",
+}
+
+
+def turn_hint(ctx: Ctx) -> Text:
+    stage = phase(ctx.view)
+    words = HINTS.get(stage, "").replace("1-7", f"1-{len(ctx.view.showcase)}")
+    tools = ctx.seat.tools
+    if stage == "design":
+        if ctx.of(A.Crucible):
+            words += " · c Crucible"
+        if tools[1] >= 0:
+            words = words.replace(", then", " (Cloth: and a neighbour), then")
+        if A.PASS in ctx.legal and len(ctx.legal) == len(ctx.of(A.Crucible)) + 1:
+            words = "The tray is empty: c uses your Crucible, p then Enter keeps nothing"
+    elif stage == "make":
+        if not any(a for a in ctx.legal if isinstance(a, A.Put)):
+            words = "None of your dice fits a card: s stores one on a tool, d discards them"
+        elif ctx.of(A.Store):
+            words += " · s store"
+    return G.span(words, G.GOOD)
+
+
+def _dice_words(counts: tuple[int, ...]) -> Text:
+    return G.dice(counts) if any(counts) else G.span("none", G.DIM)
+
+
+def preview(ctx: Ctx, draft: Draft, cursor: int) -> Text | None:
+    """`Enter: …` for a complete choice, the missing part for a partial one; None
+    when nothing has been chosen yet."""
+    if draft == Draft():
+        return None
+    result = action_of(ctx, draft, cursor)
+    line = _partial(ctx, draft, cursor)
+    if isinstance(result, str):
+        line.append(result, G.WARN)
+        return line
+    line.append("Enter: ", G.GOOD)
+    line.append(str(result), G.BOLD)
+    line.append_text(_consequence(ctx, result))
+    return line
+
+
+def _partial(ctx: Ctx, draft: Draft, cursor: int) -> Text:
+    """What has been chosen so far, where the action text alone says little."""
+    line = Text()
+    if draft.mode == "crucible":
+        line.append("Crucible ", G.BOLD)
+        line.append_text(G.join(G.die(c) for c in draft.dice) if draft.dice else G.span("-", G.DIM))
+        line.append(" · ")
+    elif draft.loupe == WAITING:
+        line.append(f"Card {cursor + 1}: ", G.BOLD)
+        line.append_text(G.join(G.die(c) for c in draft.dice))
+        line.append(" + Loupe · ")
+    return line
+
+
+def _consequence(ctx: Ctx, action: object) -> Text:
+    view = ctx.view
+    seat = ctx.seat
+    if isinstance(action, A.Pick):
+        kept = kept_dice(view, [n for n in (action.number, action.neighbour) if n])
+        text = G.span(" — keeps ", G.DIM) + _dice_words(kept)
+        if sum(kept) > KEEP_LIMIT:
+            text.append(f" ({sum(kept)}: you then leave {sum(kept) - KEEP_LIMIT})", G.WARN)
+        if not any(fit_count(view, kept, slot)[0] for slot in range(len(view.showcase))):
+            text.append(" · none of them fits a card now", G.DIM)
+        return text
+    if isinstance(action, A.Put):
+        tool_dice = (action.loupe >= 0) + action.burin
+        left = sum(view.missing[action.slot]) - sum(action.dice) - tool_dice
+        if left:
+            return G.span(f" — {left} gem{'s stay' if left > 1 else ' stays'} open", G.DIM)
+        return G.span(" — finishes the card: it is yours", G.GOOD)
+    if isinstance(action, A.Store):
+        rest = list(seat.held)
+        rest[action.colour] -= 1
+        text = G.span(f" — ends your turn; the die waits on your {G.TOOL_NAMES[action.tool]}",
+                      G.DIM)
+        if any(rest):
+            text.append(", the rest go back", G.DIM)
+        return text
+    if isinstance(action, A.Discard):
+        return G.span(" — returns ", G.DIM) + _dice_words(seat.held)
+    if isinstance(action, A.Leave):
+        where = "goes back to the reserve" if action.extra else "stays in the tray"
+        return G.span(f" — that die {where}", G.DIM)
+    if isinstance(action, A.Crucible):
+        return G.span(" — rolls them beside the tray", G.DIM)
+    if isinstance(action, A.Move):
+        what = f"the {LETTERS[action.die]} die"
+        if action.gem != action.die:
+            what += f" (a Loupe die on {COLOURS[action.gem]})"
+        text = G.span(f" — {what} from card {action.source + 1} to card {action.target + 1}",
+                      G.DIM)
+        if sum(view.missing[action.target]) == 1:
+            text.append(", which finishes it: it is yours", G.GOOD)
+        return text
+    return Text()
