@@ -265,6 +265,10 @@ class State:
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         raise NotImplementedError
 
+    def progress(self) -> str:
+        """Where the game stands, in words for a status line ("Round 3 of 10")."""
+        return f"Turn {self.turn + 1}"
+
     def component_counts(self) -> dict[str, int]:
         """How many of each physical component the table holds, counted over
         every place it can be (supply, boards, hands, decks...).

@@ -76,6 +76,7 @@ def test_registered_game_describes_itself(game, players, variant):
     assert state.players == players
     assert state.viewer is None
     assert state.turn == 0
+    assert state.progress().strip()
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CASES)

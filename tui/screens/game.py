@@ -191,10 +191,7 @@ class GameScreen(Screen[None]):
         status = self.query_one("#status", StatusBar)
         view = latest.view
         parts = [self.table.game.title]
-        game_round = getattr(view, "round", None)
-        if isinstance(game_round, int):
-            parts.append(f"Round {game_round}")
-        parts.append(f"Turn {view.turn + 1}")
+        parts.append(view.progress())
         if self._result is not None:
             parts.append("Game over (e: results)")
         elif self._failure is not None:

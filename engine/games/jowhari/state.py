@@ -75,6 +75,9 @@ class JowhariState(State):
         """The round being played, counting from 1."""
         return self.turns // self.players + 1
 
+    def progress(self) -> str:
+        return f"Round {self.round}"
+
     def _legal_actions(self) -> tuple:
         return rules.legal_actions(self)
 

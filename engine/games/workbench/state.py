@@ -109,6 +109,9 @@ class WorkbenchState(State):
         """How many rounds this game lasts."""
         return ROUNDS[self.variant][self.players]
 
+    def progress(self) -> str:
+        return f"Round {min(self.round + 1, self.rounds)} of {self.rounds}"
+
     def _legal_actions(self) -> tuple:
         return rules.legal_actions(self)
 
