@@ -1,14 +1,21 @@
 """The bot protocol and the factory that turns a KIND string into a bot.
 
 KIND is `random`, `greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`, or a
-per-game bot a game registers (e.g. an automa).
+per-game bot a game registers (e.g. an automa) in its heuristic module.
+
+Every bot draws its randomness from `decision_rng(seed, view)`: a generator
+derived from the bot's seed and the position, not from a stream that advances
+with each move. So a seeded bot shown the same view picks the same action
+whatever it was asked before, which keeps resumed games and arena runs in
+separate processes reproducible.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Protocol
 
-from gemtable.engine import State
+from gemtable.engine import State, registry
 
 
 class BotKindError(ValueError):
@@ -23,9 +30,78 @@ class Bot(Protocol):
         ...
 
 
+GENERIC_KINDS = ("random", "greedy", "mcts", "mcts:ITERATIONS")
+"""Kinds every game offers; `mcts:SECONDSs` is accepted too but not listed."""
+
+
+def decision_rng(seed: int, view: State) -> random.Random:
+    """A generator for one decision, fixed by the bot's seed and the position."""
+    return random.Random(f"{seed}:{view.turn}:{view.to_move}:{len(view.legal_actions())}")
+
+
+def check_view(view: State) -> int:
+    """The seat to act in `view`; refuses a true state or another seat's view.
+
+    Bots must never see more than their seat may know, so a caller that hands
+    one the full state is told so at once rather than getting a cheating bot.
+    """
+    seat = view.to_move
+    if view.viewer is None:
+        raise ValueError("a bot must be given state.view(seat), not the full state")
+    if not isinstance(seat, int):
+        raise ValueError(f"a bot was asked to act at a step where {seat!r} acts")
+    if view.viewer != seat:
+        raise ValueError(f"a view for {view.viewer!r} was given to the bot of seat {seat}")
+    return seat
+
+
 def bot_kinds(game_id: str | None = None) -> tuple[str, ...]:
-    raise NotImplementedError
+    """Kinds shown to people: the generic ones, then the game's own bots."""
+    if game_id is None:
+        return GENERIC_KINDS
+    from .heuristics import heuristic_for
+
+    return GENERIC_KINDS + tuple(heuristic_for(game_id).bots)
+
+
+def _budget(kind: str, text: str) -> tuple[int | None, float | None]:
+    """(iterations, seconds) from the part of `mcts:...` after the colon."""
+    try:
+        if text.endswith("s"):
+            seconds = float(text[:-1])
+            if seconds > 0 and seconds < float("inf"):
+                return None, seconds
+        else:
+            iterations = int(text)
+            if iterations > 0:
+                return iterations, None
+    except ValueError:
+        pass
+    raise BotKindError(
+        f"bad search budget in {kind!r}: use mcts:ITERATIONS (a whole number above 0, "
+        "e.g. mcts:500) or mcts:SECONDSs (e.g. mcts:0.5s)"
+    )
 
 
 def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
-    raise NotImplementedError
+    """A bot of `kind` for `game_id`, all its randomness drawn from `seed`."""
+    from .heuristics import heuristic_for
+    from .mcts import MctsBot
+    from .simple import GreedyBot, RandomBot
+
+    registry.get(game_id)  # an unknown game raises registry.UnknownGame here
+    heuristic = heuristic_for(game_id)
+    name, _, budget = kind.partition(":")
+    if kind == "random":
+        return RandomBot(seed=seed)
+    if kind == "greedy":
+        return GreedyBot(heuristic, seed=seed)
+    if kind == "mcts":
+        return MctsBot(heuristic, seed=seed, kind=kind)
+    if name == "mcts":
+        iterations, seconds = _budget(kind, budget)
+        return MctsBot(heuristic, seed=seed, iterations=iterations, seconds=seconds, kind=kind)
+    if kind in heuristic.bots:
+        return heuristic.bots[kind](seed)
+    known = ", ".join(bot_kinds(game_id)) + ", mcts:SECONDSs"
+    raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")

@@ -1,0 +1,107 @@
+"""Per-game knowledge for the generic bots, looked up by game id.
+
+A game with no entry here still gets every generic bot: `Heuristic` itself
+values a position by score difference, plays out at random and has no bots of
+its own. Adding a game's knowledge is one module in this folder that exposes
+`HEURISTIC` (an instance of a `Heuristic` subclass) and one line in
+HEURISTIC_MODULES.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import import_module
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from gemtable.engine import CHANCE, State
+
+if TYPE_CHECKING:
+    from gemtable.ai.base import Bot
+
+HEURISTIC_MODULES: dict[str, str] = {
+    "jowhari": "gemtable.ai.heuristics.jowhari",
+}
+
+DECIDED = 1_000_000.0
+"""`Heuristic.value` of a finished game won outright; no estimate comes near it."""
+
+
+class Heuristic:
+    """How bots judge positions of one game; the base class knows only scores.
+
+    `values` is the one method a game usually overrides. The others turn those
+    values into what each bot needs, and a game may override them too.
+    """
+
+    playout_depth: int = 8
+    """Plies an MCTS playout runs before `rewards` judges where it stopped."""
+    exploration: float = 0.7
+    """UCT exploration constant; rewards lie in [0, 1]."""
+    root_prior: float = 0.0
+    """Weight of greedy's opinion of each first move in MCTS (progressive bias);
+    0 leaves the search unbiased."""
+    temperature: float = 1.0
+    """Value difference worth a factor e in estimated winning chances."""
+    solo_scale: float = 10.0
+    """With one seat there is no rival to compare with: a value of `solo_scale`
+    counts as odds of e to 1 of winning."""
+    bots: Mapping[str, Callable[[int], Bot]] = MappingProxyType({})
+    """Per-game bots: KIND -> factory taking the bot's seed."""
+
+    def values(self, state: State) -> tuple[float, ...]:
+        """Each seat's standing, higher is better; the fallback is the score."""
+        return tuple(float(score) for score in state.scores())
+
+    def value(self, state: State, seat: int) -> float:
+        """How good `state` is for `seat` against its best rival (greedy's measure)."""
+        if state.is_over:
+            shares = state.outcome()
+            rival = max((s for i, s in enumerate(shares) if i != seat), default=0.0)
+            return DECIDED * (shares[seat] - rival)
+        values = self.values(state)
+        if len(values) == 1:
+            return values[0]
+        return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+
+    def rewards(self, state: State) -> tuple[float, ...]:
+        """Estimated share of the win per seat (sums to 1), for MCTS cut-offs.
+
+        A softmax of the values: equal standing splits the win evenly, and a
+        lead of `temperature` multiplies a seat's odds by e.
+        """
+        if state.is_over:
+            return state.outcome()
+        values = self.values(state)
+        if len(values) == 1:
+            return (1.0 / (1.0 + math.exp(-values[0] / self.solo_scale)),)
+        top = max(values)
+        weights = [math.exp((v - top) / self.temperature) for v in values]
+        total = sum(weights)
+        return tuple(w / total for w in weights)
+
+    def playout_action(self, state: State, rng: random.Random) -> object:
+        """The move a playout makes for the seat to act (chance steps excluded)."""
+        return rng.choice(state.legal_actions())
+
+
+def advance_chance(state: State, rng: random.Random) -> State:
+    """`state` after sampling every chance step in a row that starts at it."""
+    while state.to_move is CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    return state
+
+
+@cache
+def heuristic_for(game_id: str) -> Heuristic:
+    """The game's heuristic, or the score-only fallback when it has none."""
+    module = HEURISTIC_MODULES.get(game_id)
+    if module is None:
+        return Heuristic()
+    return import_module(module).HEURISTIC
+
+
+__all__ = ["DECIDED", "HEURISTIC_MODULES", "Heuristic", "advance_chance", "heuristic_for"]

@@ -1,0 +1,103 @@
+"""One headless game between bots: the loop the arena, bench and tests share.
+
+Conventions shared with the table in the TUI (and so with game logs):
+- the chance step that is action number `step` (every action applied so far,
+  chance outcomes included) is rolled with `chance_rng(seed, step)`;
+- the bot at seat `s` is seeded with `bot_seed(seed, s)`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from gemtable.engine import CHANCE, Game, IllegalAction, State, chance_rng, registry
+
+from .base import Bot, make_bot
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at `seat` in the game played with `seed`."""
+    return random.Random(f"{seed}:bot:{seat}").getrandbits(63)
+
+
+@attrs.frozen
+class MatchResult:
+    final: State
+    actions: tuple[object, ...]
+    """Every action applied, chance outcomes included, in order."""
+    kinds: tuple[str, ...]
+    think_seconds: tuple[float, ...]
+    """Per seat: total time its bot spent choosing."""
+    decisions: tuple[int, ...]
+    """Per seat: how many times its bot was asked to choose."""
+    slowest: tuple[float, ...]
+    """Per seat: the longest single decision, in seconds."""
+
+    @property
+    def turns(self) -> int:
+        return self.final.turn
+
+    @property
+    def mean_think(self) -> tuple[float, ...]:
+        return tuple(t / n if n else 0.0 for t, n in zip(self.think_seconds, self.decisions, strict=True))
+
+
+def play_match(
+    game: str | Game,
+    seats: Sequence[str | Bot],
+    *,
+    seed: int,
+    variant: str | None = None,
+    max_actions: int | None = None,
+) -> MatchResult:
+    """Play `game` (an id, or a Game not in the registry) to the end with one
+    bot (or KIND) per seat.
+
+    Each bot is shown only its seat's view. An illegal choice raises
+    IllegalAction naming the bot, since it is a bug in that bot.
+    `max_actions` stops early (tests); the final state is then unfinished.
+    """
+    if isinstance(game, str):
+        game = registry.get(game)
+    bots = [
+        make_bot(s, game_id=game.id, seed=bot_seed(seed, i)) if isinstance(s, str) else s
+        for i, s in enumerate(seats)
+    ]
+    state = game.new(len(bots), seed, variant)
+    actions: list[object] = []
+    think = [0.0] * len(bots)
+    slowest = [0.0] * len(bots)
+    decisions = [0] * len(bots)
+    clock = time.perf_counter
+    while not state.is_over and (max_actions is None or len(actions) < max_actions):
+        mover = state.to_move
+        if mover is CHANCE:
+            action = state.sample_chance(chance_rng(seed, len(actions)))
+        else:
+            bot = bots[mover]
+            started = clock()
+            action = bot.choose(state.view(mover))
+            spent = clock() - started
+            think[mover] += spent
+            slowest[mover] = max(slowest[mover], spent)
+            decisions[mover] += 1
+            if action not in state.legal_actions():
+                raise IllegalAction(
+                    f"bot {bot.kind!r} at seat {mover} chose {action}, which is not legal: "
+                    f"{state.why_illegal(action)}",
+                    action,
+                )
+        state = state.apply(action)
+        actions.append(action)
+    return MatchResult(
+        final=state,
+        actions=tuple(actions),
+        kinds=tuple(getattr(b, "kind", type(b).__name__) for b in bots),
+        think_seconds=tuple(think),
+        decisions=tuple(decisions),
+        slowest=tuple(slowest),
+    )
