@@ -42,6 +42,8 @@ class GameRecord:
     think: tuple[float, ...]
     decisions: tuple[int, ...]
     slowest: tuple[float, ...]
+    achievements: tuple[tuple[str, ...], ...] = ()
+    """Per given seat, the names it reached (solo titles)."""
 
 
 @attrs.frozen
@@ -57,10 +59,14 @@ class ArenaResult:
     seconds: float
     mean_move_seconds: tuple[float, ...]
     max_move_seconds: tuple[float, ...]
+    titles: dict[str, int] | None = None
+    """Games in which each achievement of the game was reached (summed over
+    seats); None for games that award none."""
 
     def to_json(self) -> dict:
-        """The documented JSON shape, one entry per given seat."""
-        return {
+        """The documented JSON shape, one entry per given seat (plus `titles`
+        for games that award achievements)."""
+        data = {
             "game": self.game,
             "games": self.games,
             "seats": list(self.seats),
@@ -70,6 +76,9 @@ class ArenaResult:
             "mean_turns": round(self.mean_turns, 4),
             "seconds": round(self.seconds, 3),
         }
+        if self.titles is not None:
+            data["titles"] = dict(self.titles)
+        return data
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -110,6 +119,7 @@ def play_arena_game(game_id: str, kinds: Sequence[str], seed: int, variant: str 
         think=tuple(result.think_seconds[t] for t in by_given),
         decisions=tuple(result.decisions[t] for t in by_given),
         slowest=tuple(result.slowest[t] for t in by_given),
+        achievements=tuple(final.achievements(t) for t in by_given),
     )
 
 
@@ -189,7 +199,16 @@ def summarise(game_id: str, kinds: tuple[str, ...], records: Sequence[GameRecord
             sum(r.think[i] for r in records) / decisions[i] if decisions[i] else 0.0
             for i in range(n)),
         max_move_seconds=tuple(max(r.slowest[i] for r in records) for i in range(n)),
+        titles=_count_titles(game_id, records),
     )
+
+
+def _count_titles(game_id: str, records: Sequence[GameRecord]) -> dict[str, int] | None:
+    names = registry.get(game_id).achievement_names
+    if not names:
+        return None
+    reached = [name for r in records for seat in r.achievements for name in seat]
+    return {name: reached.count(name) for name in names}
 
 
 def _ms(seconds: float) -> str:
@@ -206,7 +225,9 @@ def results_table(result: ArenaResult, seed: int):
     table = Table(
         title=f"{title}: {result.games} games, seed {seed}",
         caption=(f"score: mean final score; ms: thinking time per move. "
-                 f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"),
+                 f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"
+                 + "".join(f"\n{name}: reached in {count} of {result.games} games"
+                           for name, count in (result.titles or {}).items())),
     )
     for header in ("seat", "kind", "wins", "win rate", "95% CI", "score", "ms/move", "max ms"):
         table.add_column(header, justify="left" if header == "kind" else "right")

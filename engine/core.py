@@ -106,6 +106,8 @@ class Game:
     variants: ClassVar[tuple[Variant, ...]]
     has_hidden_information: ClassVar[bool] = False
     has_chance: ClassVar[bool] = False
+    achievement_names: ClassVar[tuple[str, ...]] = ()
+    """Named results the rulebook awards at the end (solo titles), lowest first."""
     rules_file: ClassVar[Path]
 
     def player_counts(self) -> range:
@@ -264,6 +266,10 @@ class State:
 
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         raise NotImplementedError
+
+    def achievements(self, seat: int) -> tuple[str, ...]:
+        """Every name in `game.achievement_names` this seat has reached (game over)."""
+        return ()
 
     def progress(self) -> str:
         """Where the game stands, in words for a status line ("Round 3 of 10")."""

@@ -30,6 +30,7 @@ class JewelBoxGame(Game):
     )
     has_hidden_information = True
     has_chance = True
+    achievement_names = tuple(title for _, title in reversed(SOLO_TITLES))
     rules_file = Path(__file__).with_name("rules.md")
 
     def _new(self, players: int, rng: random.Random, variant: str) -> JewelBoxState:

@@ -134,6 +134,13 @@ class JewelBoxState(State):
     def component_counts(self) -> dict[str, int]:
         return views.component_counts(self)
 
+    def achievements(self, seat: int) -> tuple[str, ...]:
+        """Solo titles reached: a Master score has also reached Pro and Amateur."""
+        if self.variant != "solo" or not self.is_over:
+            return ()
+        score = self.scores()[seat]
+        return tuple(title for needed, title in reversed(rules.SOLO_TITLES) if score >= needed)
+
     def _view(self, seat: object) -> JewelBoxState:
         return views.view(self, seat)
 

@@ -26,7 +26,7 @@ SLOT_LETTERS = "abcd"
 HAND_LIMIT = 3
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Source:
     """Where a card is: a centre slot, a deck top, or a place in the hand.
 
@@ -45,7 +45,7 @@ class Source:
         return f"h{self.index + 1}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Take:
     colours: tuple[int, ...]
 
@@ -53,7 +53,7 @@ class Take:
         return "take " + "".join(LETTERS[c] for c in self.colours)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Reserve:
     source: Source
 
@@ -61,7 +61,7 @@ class Reserve:
         return f"reserve {self.source}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Buy:
     source: Source
 
@@ -69,7 +69,7 @@ class Buy:
         return f"buy {self.source}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Return:
     colour: int
 
@@ -77,7 +77,7 @@ class Return:
         return f"return {LETTERS[self.colour]}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"

@@ -107,6 +107,8 @@ def _take_from_centre(state: JowhariState, level: int, index: int):
     deck = state.decks[level - 1]
     row = state.centre[level - 1]
     refill = deck[-1] if deck else None
+    if refill is not None and refill < 0:
+        raise ValueError("this view does not know the next card of the deck; determinize first")
     row = row[:index] + (refill,) + row[index + 1 :]
     centre = state.centre[: level - 1] + (row,) + state.centre[level:]
     decks = state.decks

@@ -376,3 +376,9 @@ def test_notation_accepts_any_case_order_and_spacing(text, expected):
                                   "take YRB", "hello"])
 def test_nonsense_notation_names_no_action(text):
     assert A.parse(text.lower()) is None
+
+
+def test_a_view_refuses_to_invent_the_card_that_refills_the_centre():
+    view = position(seat(hand=["101"]), seat(), supply=FULL_SUPPLY).view(0)
+    with pytest.raises(ValueError, match="determinize first"):
+        play(view, "reserve 1a")
