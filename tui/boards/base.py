@@ -8,7 +8,9 @@ state of its own beyond the last view it was shown.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
+from pathlib import Path
 
 from textual.message import Message
 from textual.widget import Widget
@@ -44,3 +46,13 @@ class Board(Widget, can_focus=True):
     def key_help(self) -> Sequence[tuple[str, str]]:
         """(key, what it does) pairs for the footer and the help screen."""
         return ()
+
+    @classmethod
+    def key_reference(cls) -> str:
+        """Every key of this board, as Markdown for the help screen: the
+        `keys.md` file beside the board's module, or nothing."""
+        keys = Path(inspect.getfile(cls)).with_name("keys.md")
+        try:
+            return keys.read_text(encoding="utf-8")
+        except OSError:
+            return ""

@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
+from textual.widgets import Static
 
 from gemtable.engine import SPECTATOR
 
@@ -26,11 +27,11 @@ from ..table import (
     GameEnded,
     GameResult,
     PaceChanged,
-    Table,
     TurnStarted,
     ViewUpdated,
 )
 from ..table.messages import Outbound, Who
+from ..table.seats import TableLike
 from ..widgets import KeyBar, StatusBar
 from .curtain import CurtainScreen
 from .dialogs import ConfirmScreen
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
 
 SPEEDS = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 """Seconds between bot moves that +/- step through when watching."""
+LEAVE_LOCAL = ("Leave the table? The game is saved and continues with "
+               "`gemtable resume` (or Resume in the menu).")
+BANNER_SECONDS = 4.0
+"""How long the "your turn" banner stays (it goes at once when the turn is played)."""
 
 
 class TableEvent(Message):
@@ -70,12 +75,22 @@ class GameScreen(Screen[None]):
         Binding("e", "results", "Results", priority=True),
     ]
 
-    def __init__(self, table: Table, *, from_menu: bool = False) -> None:
+    def __init__(self, table: TableLike, *, from_menu: bool = False,
+                 seating: Seating | None = None, announce_turns: bool = False,
+                 leave_message: str | None = None) -> None:
+        """`table` is a local Table or a proxy of a shared one; a shared table's
+        terminal passes its own `seating` (one seat or the public view),
+        `announce_turns` (bell and banner when the turn comes to this seat) and
+        what leaving the table means there (`leave_message`)."""
         super().__init__()
         self.table = table
         self.from_menu = from_menu
         game = table.game
-        self.seating = Seating(table.header.players, table.humans, game.has_hidden_information)
+        self.seating = seating or Seating(table.header.players, table.humans,
+                                          game.has_hidden_information)
+        self.announce_turns = announce_turns
+        self.leave_message = leave_message or LEAVE_LOCAL
+        self._announced = -1
         self._connections: dict[object, Connection] = {}
         self._latest: dict[object, ViewUpdated] = {}
         self._mover: int | None = None
@@ -97,6 +112,8 @@ class GameScreen(Screen[None]):
         board_class = self.gemtable.board_class(self.table.header.game)
         yield board_class(id="board")
         yield KeyBar(id="keys")
+        if self.announce_turns:
+            yield Static(id="turn-banner")
 
     @property
     def board(self) -> Board:
@@ -125,6 +142,7 @@ class GameScreen(Screen[None]):
                 self._mover = message.to_move
         elif isinstance(message, TurnStarted):
             self._mover = message.mover
+            self._announce(message)
         elif isinstance(message, BotThinking):
             self._thinking = message.mover
             self._failure = None
@@ -146,6 +164,26 @@ class GameScreen(Screen[None]):
             self._thinking = None
             self.call_after_refresh(self._show_results)
         self._schedule_refresh()
+
+    def _announce(self, message: TurnStarted) -> None:
+        """Bell and banner when the turn comes to the seat on screen (shared tables)."""
+        if not self.announce_turns or message.step == self._announced:
+            return
+        mine = (message.your_turn and message.seat == self.seating.shown()
+                and message.mover in self.table.humans)
+        banner = self.query_one("#turn-banner", Static)
+        if not mine:
+            banner.display = False
+            return
+        self._announced = message.step
+        self.app.bell()
+        banner.update(f"▶ Your turn, {self.table.label(message.mover)}")
+        banner.display = True
+        self.set_timer(BANNER_SECONDS, lambda: self._hide_banner(message.step))
+
+    def _hide_banner(self, step: int) -> None:
+        if self._announced == step:
+            self.query_one("#turn-banner", Static).display = False
 
     def _schedule_refresh(self) -> None:
         """Redraw once for a burst of messages (one change reaches every endpoint)."""
@@ -217,6 +255,8 @@ class GameScreen(Screen[None]):
             return f"{pace} · {seen}"
         if self.seating.private:
             return "hot-seat" if shown is SPECTATOR else f"{self.table.label(shown)} view"
+        if shown is SPECTATOR:
+            return "watching · public view"
         return f"you: {self.table.label(shown)}"
 
     def _update_keys(self) -> None:
@@ -253,7 +293,7 @@ class GameScreen(Screen[None]):
         return True
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.table.game))
+        self.app.push_screen(RulesScreen(self.table.game, keys=self.board.key_reference()))
 
     def action_toggle_pause(self) -> None:
         self.table.set_paused(not self._paused)
@@ -299,7 +339,5 @@ class GameScreen(Screen[None]):
         if self._result is not None:
             self.gemtable.leave_table(self)
             return
-        message = ("Leave the table? The game is saved and continues with "
-                   "`gemtable resume` (or Resume in the menu).")
-        self.app.push_screen(ConfirmScreen(message),
+        self.app.push_screen(ConfirmScreen(self.leave_message),
                              lambda leave: self.gemtable.leave_table(self) if leave else None)

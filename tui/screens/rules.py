@@ -29,13 +29,17 @@ class RulesScreen(ModalScreen[None]):
         Binding("escape,f1,q", "close", "Close"),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, keys: str = "") -> None:
         super().__init__()
         self.game = game
+        self.keys = keys
+        """Markdown listing the board's keys, shown before the rules."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-frame"):
             with VerticalScroll(id="rules-scroll"):
+                if self.keys:
+                    yield Markdown(self.keys, id="rules-board-keys")
                 yield Markdown(rules_markdown(self.game), id="rules-text")
             yield Static(" ↑↓ PgUp PgDn scroll   Esc/F1 close", id="rules-keys")
 
