@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .messages import Outbound, SubmitAction, Who
 
@@ -16,6 +16,29 @@ HUMAN = "human"
 Deliver = Callable[[Outbound], None]
 BotFactory = Callable[..., object]
 """`make_bot(kind, *, game_id, seed)`: a value with `choose(view) -> action`."""
+
+
+class TableLike(Protocol):
+    """What a game screen uses of a table: a local `Table`, or a proxy of a table
+    held elsewhere (a shared table on an SSH server) with the same calls."""
+
+    header: Any
+    """`.game` (id) and `.players`."""
+    game: Any
+    kinds: tuple[str, ...]
+    paused: bool
+    delay: float
+
+    @property
+    def humans(self) -> tuple[int, ...]: ...
+    def label(self, seat: object) -> str: ...
+    def connect(self, who: Who, deliver: Deliver) -> Any: ...
+    def start(self) -> None: ...
+    def close(self) -> None: ...
+    def set_paused(self, paused: bool) -> None: ...
+    def step_once(self) -> None: ...
+    def set_delay(self, seconds: float) -> None: ...
+    def retry_bot(self) -> bool: ...
 
 
 class TableError(Exception):

@@ -1,0 +1,254 @@
+"""Load test: many SSH sessions on loopback playing at once; prints figures.
+
+    .venv/bin/python tests/serve/loadtest.py [--tables 10] [--moves 8] [--spawn-sessions]
+
+Each table has two people and a greedy bot, and one more person watching: ten
+tables make 30 sessions (80x24 terminals). The people at every table play at
+the same time: each thinks a moment (1-3 s), then types the move (`:take RBG`
+and Enter) key by key at a typist's pace; `--think-min 0 --think-max 0
+--typing 0.02` plays flat out instead (a stress test). For every
+move it measures the time from the Enter key to the move's log line being on
+each of the other screens at the table (the other player, the watcher), and
+on the mover's own. At the end it reads the memory of every session process.
+
+Not part of `make test` (it takes a minute or two); see docs/serve.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from conftest import Client, ServerProcess  # noqa: E402
+
+from gemtable.engine.gamelog import load  # noqa: E402
+
+WAIT = 120.0
+
+
+class Watch:
+    """Times when a text first appears on a client's screen (checked on every chunk)."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.pending: dict[str, asyncio.Future] = {}
+        term = client.term
+        original = term.data_received
+
+        def received(data: bytes, datatype: object) -> None:
+            original(data, datatype)
+            if self.pending:
+                now = time.monotonic()
+                for text, future in list(self.pending.items()):
+                    if text in term.screen and not future.done():
+                        future.set_result(now)
+                        del self.pending[text]
+
+        term.data_received = received
+
+    def expect(self, text: str) -> asyncio.Future:
+        future = asyncio.get_running_loop().create_future()
+        if text in self.client.screen:
+            future.set_result(time.monotonic())
+        else:
+            self.pending[text] = future
+        return future
+
+
+async def make_table(alice: Client, seed: int) -> str:
+    await alice.wait_for("shared tables", WAIT)
+    alice.send("c")
+    await alice.wait_for("◀ bot: greedy ▶", WAIT)
+    for _ in range(6):
+        alice.send("\x1b[B")
+        await asyncio.sleep(0.05)
+    await alice.type(str(seed))
+    alice.send("\r")
+    await alice.wait_for("waiting for players", WAIT)
+    return re.search(r"Table ([a-z0-9]{5}) ", alice.text()).group(1)
+
+
+def next_action(path: Path) -> tuple[int, int, str]:
+    """(action number, seat to move, an action) for the table's current position."""
+    log = load(path)
+    state = log.final
+    legal = [str(a) for a in state.legal_actions()]
+    takes = [a for a in legal if a.startswith("take") and len(a) == 8]
+    choice = (takes or legal)[len(log.actions) % len(takes or legal)]
+    return len(log.actions) + 1, state.to_move, choice
+
+
+async def seat_table(index: int, port: int, data: Path) -> dict:
+    """Two people and a watcher at a new table, every screen drawn."""
+    names = (f"p{index}a", f"p{index}b", f"w{index}")
+    alice = await Client.open(port, names[0])
+    table = await make_table(alice, seed=100 + index)
+    bob = await Client.open(port, names[1], command=f"join {table}")
+    watcher = await Client.open(port, names[2], command=f"watch {table}")
+    for client in (alice, bob, watcher):
+        await client.wait_for("F1  rules", WAIT)
+    return {"names": names, "players": (alice, bob), "watcher": watcher,
+            "clients": (alice, bob, watcher), "path": data / "tables" / f"{table}.jsonl",
+            "watches": {c: Watch(c) for c in (alice, bob, watcher)}}
+
+
+async def play_table(table: dict, moves: int, think: tuple[float, float], typing: float,
+                     rng: random.Random, results: dict[str, list[float]]) -> None:
+    """`moves` moves by the people, each after a think and typed key by key."""
+    names, players, watches = table["names"], table["players"], table["watches"]
+    for _ in range(moves):
+        while True:  # a person's turn (the bot moves in between)
+            number, seat, action = next_action(table["path"])
+            if seat in (0, 1):
+                break
+            await asyncio.sleep(0.05)
+        mover = players[seat]
+        await mover.wait_for(f"Your turn, Seat {seat + 1}", WAIT)
+        await asyncio.sleep(rng.uniform(*think))
+        mover.send(":")
+        await mover.wait_for("(Enter plays, Esc closes)", WAIT)
+        await mover.type(action, pause=typing)
+        line = f"{number}. Seat {seat + 1} ({names[seat]}): {action}"
+        futures = {c: watches[c].expect(line) for c in table["clients"]}
+        pressed = time.monotonic()
+        mover.send("\r")
+        for client, future in futures.items():
+            seen = await asyncio.wait_for(future, WAIT)
+            results["own" if client is mover else "others"].append(seen - pressed)
+
+
+def memory_kib(pid: int) -> tuple[int, int, int]:
+    """(RSS, PSS, private) in KiB from /proc/PID/smaps_rollup."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value, *_ = line.split()
+        fields[name.rstrip(":")] = int(value)
+    private = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return fields["Rss"], fields["Pss"], private
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_children(pid: int) -> list[int]:
+    """Bot workers and the zygote: the server's child processes."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def first_frames(port: int, count: int) -> list[float]:
+    """Seconds from connecting to the lobby on screen, one session at a time."""
+    times = []
+    for n in range(count):
+        started = time.monotonic()
+        client = await Client.open(port, f"probe{n}")
+        await client.wait_for("shared tables", WAIT)
+        times.append(time.monotonic() - started)
+        await client.close()
+    return times
+
+
+async def main(args: argparse.Namespace) -> int:
+    folder = Path(tempfile.mkdtemp(prefix="gemtable-load-"))
+    extra = ["--max-sessions", "100", "--max-tables", "64"]
+    if args.spawn_sessions:
+        extra.append("--spawn-sessions")
+    server = ServerProcess(folder / "data", *extra)
+    server.start()
+    try:
+        startup = await first_frames(server.port, 5)
+        tables = await asyncio.gather(*(seat_table(i, server.port, server.data)
+                                        for i in range(args.tables)))
+        sessions = [c for table in tables for c in table["clients"]]
+        results: dict[str, list] = {"own": [], "others": []}
+        pids = [int(p) for p in re.findall(r"session for [pw]\d+[ab]?: pid (\d+)", server.log())]
+        harness_before = resource.getrusage(resource.RUSAGE_SELF)
+        server_before = cpu_seconds(server.process.pid)
+        sessions_before = sum(cpu_seconds(pid) for pid in pids)
+        helpers_before = {pid: cpu_seconds(pid) for pid in server_children(server.process.pid)}
+        began = time.monotonic()
+        rng = random.Random(1)
+        await asyncio.gather(*(play_table(t, args.moves, (args.think_min, args.think_max),
+                                          args.typing, random.Random(rng.random()), results)
+                               for t in tables))
+        elapsed = time.monotonic() - began
+        alive = sum(1 for c in sessions if not c.term.closed.is_set())
+        memory = [memory_kib(pid) for pid in pids]
+        server_memory = memory_kib(server.process.pid)
+        harness_after = resource.getrusage(resource.RUSAGE_SELF)
+        harness_cpu = (harness_after.ru_utime + harness_after.ru_stime
+                       - harness_before.ru_utime - harness_before.ru_stime)
+        server_cpu = cpu_seconds(server.process.pid) - server_before
+        sessions_cpu = sum(cpu_seconds(pid) for pid in pids) - sessions_before
+        helpers_cpu = sum(cpu_seconds(pid) - helpers_before.get(pid, 0.0)
+                          for pid in server_children(server.process.pid) if pid not in pids)
+        log = server.log()
+        print(f"sessions: {len(sessions)} ({alive} still open), tables: {args.tables}, "
+              f"moves by people per table: {args.moves}, think {args.think_min:g}-"
+              f"{args.think_max:g} s, {args.typing:g} s per key; play took {elapsed:.1f} s")
+        print(f"session start (connect to lobby on screen): median "
+              f"{statistics.median(startup) * 1000:.0f} ms over {len(startup)}")
+        for kind in ("others", "own"):
+            values = results[kind]
+            print(f"keypress to update, {kind} screens: median "
+                  f"{statistics.median(values) * 1000:.0f} ms, p90 "
+                  f"{percentile(values, 0.9) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms "
+                  f"({len(values)} updates)")
+        if memory:
+            print(f"memory per session process ({len(memory)}): RSS "
+                  f"{statistics.mean(m[0] for m in memory) / 1024:.1f} MiB, PSS "
+                  f"{statistics.mean(m[1] for m in memory) / 1024:.1f} MiB, private "
+                  f"{statistics.mean(m[2] for m in memory) / 1024:.1f} MiB (mean)")
+        print(f"server process: RSS {server_memory[0] / 1024:.1f} MiB, PSS "
+              f"{server_memory[1] / 1024:.1f} MiB")
+        errors = [line for line in log.splitlines() if " ERROR " in line]
+        print(f"CPU seconds during play: sessions {sessions_cpu:.1f}, server {server_cpu:.1f}, "
+              f"bot workers and zygote {helpers_cpu:.1f}, this load driver {harness_cpu:.1f}; "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(f"server alive: {server.process.poll() is None}; errors logged: {len(errors)}")
+        for line in errors[:5]:
+            print("  ", line)
+        for client in sessions:
+            await client.close()
+        return 0 if alive == len(sessions) and not errors else 1
+    finally:
+        server.stop()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--moves", type=int, default=8, help="moves by people per table")
+    parser.add_argument("--think-min", type=float, default=1.0,
+                        help="seconds a person thinks before typing a move (at least)")
+    parser.add_argument("--think-max", type=float, default=3.0)
+    parser.add_argument("--typing", type=float, default=0.08, help="seconds between keys")
+    parser.add_argument("--spawn-sessions", action="store_true")
+    sys.exit(asyncio.run(main(parser.parse_args())))

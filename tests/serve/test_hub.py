@@ -1,0 +1,197 @@
+"""The table hub through its socket protocol, without SSH: who may see and do what,
+stand-in bots, and tables surviving a restart."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from conftest import wait_until
+
+from gemtable.engine import SPECTATOR
+from gemtable.engine.gamelog import load
+from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve.client import HubError
+from gemtable.tui.table import ActionRejected, ViewUpdated
+
+
+class Inbox:
+    """Where one attachment's table messages land."""
+
+    def __init__(self) -> None:
+        self.messages: list[object] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, message: object) -> None:
+        with self.lock:
+            self.messages.append(message)
+
+    def views(self) -> list[ViewUpdated]:
+        with self.lock:
+            return [m for m in self.messages if isinstance(m, ViewUpdated)]
+
+    def latest(self) -> ViewUpdated:
+        return self.views()[-1]
+
+
+def two_people_and_a_bot(running, seed: int = 7) -> tuple[object, object, str]:
+    alice, bob = running.client("alice"), running.client("bob")
+    info = alice.call(P.CreateTable, game="jowhari", variant=None,
+                      seats=(P.YOU, P.OPEN, "greedy"), seed=seed)
+    assert info.status == P.WAITING and info.open_seats == (1,)
+    info = bob.call(P.TakeSeat, table=info.id, seat=None)
+    assert info.status == P.PLAYING and info.seat_of("bob") == 1
+    return alice, bob, info.id
+
+
+def test_each_screen_gets_its_own_seats_view_and_spectators_the_public_one(hub_factory):
+    running = hub_factory()
+    alice, bob, table = two_people_and_a_bot(running)
+    carol = running.client("carol")
+    inboxes = {0: Inbox(), 1: Inbox(), SPECTATOR: Inbox()}
+    attached = {0: alice.attach(table, 0, inboxes[0])[0],
+                1: bob.attach(table, 1, inboxes[1])[0],
+                SPECTATOR: carol.attach(table, SPECTATOR, inboxes[SPECTATOR])[0]}
+    wait_until(lambda: inboxes[0].views() and inboxes[0].latest().legal, what="alice's turn")
+    alice.tell(P.Submit, attachment=attached[0], action=inboxes[0].latest().legal[0])
+    wait_until(lambda: inboxes[1].views() and inboxes[1].latest().legal, what="bob's turn")
+    bob.tell(P.Submit, attachment=attached[1], action=inboxes[1].latest().legal[-1])
+    wait_until(lambda: inboxes[SPECTATOR].latest().step >= 3, what="the bot's move")
+
+    log = load(running.hub.data.table_log(table))
+    for who, inbox in inboxes.items():
+        views = inbox.views()
+        assert len(views) >= 4
+        for message in views:
+            assert message.seat is who or message.seat == who
+            assert message.view == log.states[message.step].view(who)
+            assert message.legal == () or message.to_move == who
+    # The three saw different things: hands are hidden from the others.
+    finals = {who: inbox.latest().view for who, inbox in inboxes.items()}
+    assert finals[0] != finals[1] != finals[SPECTATOR] != finals[0]
+
+
+def test_nobody_sees_or_plays_a_seat_that_is_not_theirs(hub_factory):
+    running = hub_factory()
+    alice, bob, table = two_people_and_a_bot(running)
+    carol = running.client("carol")
+    for client, seat in ((bob, 0), (alice, 1), (carol, 0), (alice, 2)):
+        with pytest.raises(HubError, match="your own seat or the public view"):
+            client.attach(table, seat, Inbox())
+    watching, _ = carol.attach(table, SPECTATOR, Inbox())
+    with pytest.raises(HubError, match="spectator cannot play"):
+        carol.call(P.Submit, attachment=watching, action="take RBG")
+    with pytest.raises(HubError, match="not at that table"):
+        carol.call(P.Submit, attachment=watching + 100, action="take RBG")
+    inbox = Inbox()
+    seat, _ = bob.attach(table, 1, inbox)
+    bob.tell(P.Submit, attachment=seat, action="take RBG")  # not bob's turn
+    wait_until(lambda: any(isinstance(m, ActionRejected) for m in inbox.messages))
+    assert running.hub.tables[table].table.step == 0
+
+
+def test_seats_are_taken_one_per_person_and_only_before_play_starts(hub_factory):
+    running = hub_factory()
+    alice, bob, carol = (running.client(name) for name in ("alice", "bob", "carol"))
+    with pytest.raises(HubError, match="one seat"):
+        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.YOU), seed=1)
+    with pytest.raises(HubError, match="no bot"):
+        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "nonsense"))
+    info = alice.call(P.CreateTable, game="jowhari", variant=None,
+                      seats=(P.YOU, P.OPEN, P.OPEN), seed=1)
+    assert alice.call(P.TakeSeat, table=info.id, seat=None).seat_of("alice") == 0
+    with pytest.raises(HubError, match="only the person who made"):
+        bob.call(P.CancelTable, table=info.id)
+    bob.call(P.TakeSeat, table=info.id, seat=2)
+    with pytest.raises(HubError, match="seat 3 is not open"):
+        carol.call(P.TakeSeat, table=info.id, seat=2)
+    bob.call(P.StandUp, table=info.id)  # changed his mind before the start
+    carol.call(P.TakeSeat, table=info.id, seat=2)
+    started = bob.call(P.TakeSeat, table=info.id, seat=None)
+    assert started.status == P.PLAYING
+    assert [s.user for s in started.seats] == ["alice", "bob", "carol"]
+    dave = running.client("dave")
+    with pytest.raises(HubError, match="no open seat; you can watch"):
+        dave.call(P.TakeSeat, table=info.id, seat=None)
+    with pytest.raises(HubError, match="seat stays yours"):
+        bob.call(P.StandUp, table=info.id)
+    with pytest.raises(HubError, match="no table"):
+        dave.call(P.TableQuery, table="zzzzz")
+
+
+def test_limits_on_tables(hub_factory):
+    running = hub_factory(max_tables=4)
+    alice, bob = running.client("alice"), running.client("bob")
+    for _ in range(3):
+        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
+    with pytest.raises(HubError, match="3 tables waiting"):
+        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
+    bob.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
+    with pytest.raises(HubError, match="holds 4 tables"):
+        bob.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "random"))
+    mine = [t.id for t in running.hub.lobby().tables if t.created_by == "alice"]
+    alice.call(P.CancelTable, table=mine[0])
+    assert not running.hub.data.table_log(mine[0]).exists()
+    bob.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "random"))
+
+
+def test_a_stand_in_plays_an_absent_seat_from_its_view_until_they_return(hub_factory):
+    running = hub_factory(stand_in_after=0.3, stand_in_bot="random")
+    alice, bob = running.client("alice"), running.client("bob")
+    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+                      seed=3)
+    bob.call(P.TakeSeat, table=info.id, seat=None)
+    table = running.hub.tables[info.id]
+    seen = Inbox()
+    seat0, _ = alice.attach(info.id, 0, seen)
+    # Bob never came: after the wait a bot plays his turns, seeing his view only.
+    wait_until(lambda: seen.views() and seen.latest().legal)
+    alice.tell(P.Submit, attachment=seat0, action=seen.latest().legal[0])
+    wait_until(lambda: table.table.step >= 2, what="the stand-in's move")
+    assert table.table.history[1].mover == 1
+    assert running.pool.views and all(v.viewer == 1 for v in running.pool.views)
+    assert running.hub.lobby().tables[0].seats[1].stand_in
+
+    # Bob is back before his next turn: the table waits for him.
+    bob_inbox = Inbox()
+    seat1, back = bob.attach(info.id, 1, bob_inbox)
+    assert back.seats[1].present and not back.seats[1].stand_in
+    wait_until(lambda: seen.latest().legal and seen.latest().step == 2)
+    alice.tell(P.Submit, attachment=seat0, action=seen.latest().legal[0])
+    wait_until(lambda: bob_inbox.views() and bob_inbox.latest().legal)
+    time.sleep(1.0)  # three times the stand-in's wait: no bot may move for him now
+    assert table.table.step == 3
+    bob.tell(P.Submit, attachment=seat1, action=bob_inbox.latest().legal[0])
+    wait_until(lambda: table.table.step == 4)
+
+
+def test_a_restarted_hub_resumes_every_unfinished_table_with_its_seats(hub_factory, tmp_path):
+    data = tmp_path / "kept"
+    first = hub_factory(data)
+    alice, bob, playing = two_people_and_a_bot(first)
+    waiting = alice.call(P.CreateTable, game="jowhari", variant=None,
+                         seats=(P.YOU, P.OPEN), seed=5).id
+    inbox = Inbox()
+    seat0, _ = alice.attach(playing, 0, inbox)
+    wait_until(lambda: inbox.views() and inbox.latest().legal)
+    alice.tell(P.Submit, attachment=seat0, action=inbox.latest().legal[0])
+    wait_until(lambda: first.hub.tables[playing].table.step == 1)
+    before = {t.id: t for t in first.hub.lobby().tables}
+    first.stop()
+    (data / "tables" / "junk1.json").write_text("{not json")  # skipped, never fatal
+
+    second = hub_factory(data)
+    after = {t.id: t for t in second.hub.lobby().tables}
+    assert set(after) == {playing, waiting}
+    assert [s.user for s in after[playing].seats] == [s.user for s in before[playing].seats]
+    assert after[playing].status == P.PLAYING and after[waiting].status == P.WAITING
+    assert after[playing].step == 1
+    bob = second.client("bob")
+    inbox = Inbox()
+    seat1, _ = bob.attach(playing, 1, inbox)
+    wait_until(lambda: inbox.views() and inbox.latest().legal)
+    bob.tell(P.Submit, attachment=seat1, action=inbox.latest().legal[0])
+    wait_until(lambda: second.hub.tables[playing].table.step == 3, what="bob, then the bot")
+    carol = second.client("carol")
+    assert carol.call(P.TakeSeat, table=waiting, seat=None).status == P.PLAYING

@@ -1,0 +1,192 @@
+"""The server's parts on their own: message framing, the input filter, who may log in
+as whom, option checks, and the session environment."""
+
+from __future__ import annotations
+
+import io
+import os
+import pickle
+import pty
+import struct
+
+import asyncssh
+import pytest
+
+from gemtable.engine import SPECTATOR
+from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve.inputfilter import PASTE_END, PASTE_START, InputFilter
+from gemtable.tui.serve.keys import KeyBook, valid_name
+from gemtable.tui.serve.server import ServeError, ServeOptions, check_options
+from gemtable.tui.serve.sshserver import child_env, terminal_type
+from gemtable.tui.serve.store import DataDir, TableRecord, new_table_id
+from gemtable.tui.serve.terminal import set_size
+
+# --- framing ----------------------------------------------------------------------
+
+
+def payload(frame: bytes) -> bytes:
+    length = P.frame_length(frame[:4], P.MAX_EVENT)
+    assert length == len(frame) - 4
+    return frame[4:]
+
+
+def test_requests_round_trip_and_keep_the_spectator_marker():
+    for request in (P.Attach(3, "k7m2q", SPECTATOR), P.Submit(0, 2, "take RBG"),
+                    P.CreateTable(1, "jowhari", None, (P.YOU, P.OPEN, "greedy"), 7)):
+        decoded = P.decode_request(payload(P.encode(request)))
+        assert decoded == request
+    assert P.decode_request(payload(P.encode(P.Attach(1, "x", SPECTATOR)))).who is SPECTATOR
+
+
+class Boom:
+    def __reduce__(self):
+        return (os.system, ("echo hacked",))
+
+
+@pytest.mark.parametrize("message", [Boom(), {"not": "a request"}, P.Notice("hi"),
+                                     P.Reply(1, True)])
+def test_the_hub_unpickles_nothing_but_requests(message):
+    with pytest.raises(P.ProtocolError):
+        P.decode_request(pickle.dumps(message))
+
+
+def test_bad_frames_are_refused():
+    with pytest.raises(P.ProtocolError, match="over the limit"):
+        P.frame_length(struct.pack(">I", P.MAX_REQUEST + 1), P.MAX_REQUEST)
+    with pytest.raises(P.ProtocolError):
+        P.decode_request(b"\x80\x05garbage")
+    with pytest.raises(P.ProtocolError):
+        P.decode_request(pickle.dumps(P.Hello(1, "t"))[:-3])
+
+
+# --- input -------------------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_invalid_utf8_is_dropped_and_split_characters_are_joined():
+    keys = InputFilter()
+    assert keys.feed(b"ab\xff\xfecd") == b"abcd"
+    euro = "€".encode()
+    assert keys.feed(euro[:1]) == b""
+    assert keys.feed(euro[1:] + b"x") == euro + b"x"
+    assert keys.feed(b"\x1b[A\x1b[999;999~\x00") == b"\x1b[A\x1b[999;999~\x00"
+
+
+def test_input_over_the_rate_is_dropped():
+    clock = Clock()
+    keys = InputFilter(rate=100, burst=200, clock=clock)
+    assert keys.feed(b"x" * 150) == b"x" * 150
+    assert keys.feed(b"z" * 60) == b""  # 50 tokens left
+    assert keys.dropped == 60
+    clock.now += 1.0  # refilled
+    assert keys.feed(b"z" * 60) == b"z" * 60
+    assert keys.feed(b"\x1b") == b"\x1b"  # a lone Escape never waits for more
+
+
+def test_a_paste_always_ends_even_cut_in_pieces_or_too_long():
+    keys = InputFilter(paste_max=10)
+    assert keys.feed(PASTE_START + b"take") == PASTE_START + b"take"
+    assert keys.feed(b" RBG\x1b[20") == b" RBG"  # the end marker is cut in two
+    assert keys.feed(b"1~q") == PASTE_END + b"q"
+    # Too long: ended here after 10 bytes; the rest of it never becomes keys.
+    out = keys.feed(PASTE_START + b"q" * 30)
+    assert out == PASTE_START + b"q" * 10 + PASTE_END
+    assert keys.feed(b"qqqq" + PASTE_END + b"j") == b"j"
+    # Over the rate inside a paste: the text goes, the markers stay.
+    slow = InputFilter(rate=1, burst=5)
+    assert slow.feed(PASTE_START + b"abcdefgh" + PASTE_END) == PASTE_START + PASTE_END
+
+
+# --- who may log in as whom -------------------------------------------------------------
+
+
+def test_names_are_plain():
+    assert valid_name("alice") and valid_name("Bob_2.x-y")
+    for bad in ("", "-x", "a b", "[b]x", "é", "a" * 25, "x\x1b"):
+        assert not valid_name(bad)
+
+
+def public(key) -> str:
+    return key.export_public_key().decode().strip()
+
+
+def test_keys_log_in_and_a_name_belongs_to_the_first_key_that_used_it(tmp_path):
+    private = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text(f"{public(private[0])} alice\n{public(private[1])} bob\n")
+    # What a client offers (and the server checks) is the public half.
+    alice, bob, stranger = (asyncssh.import_public_key(public(k)) for k in private)
+    book = KeyBook(authorized, tmp_path / "names.json")
+    assert not book.allows("alice", stranger, "", "127.0.0.1")
+    assert book.allows("alice", alice, "", "127.0.0.1")
+    book.bind("alice", alice)
+    assert not book.allows("alice", bob, "", "127.0.0.1")
+    assert book.allows("bob", bob, "", "127.0.0.1")
+    assert not book.allows("bad name", bob, "", "127.0.0.1")
+    # The binding is kept across restarts; new friends are read without one.
+    again = KeyBook(authorized, tmp_path / "names.json")
+    assert not again.allows("alice", bob, "", "127.0.0.1")
+    authorized.write_text(authorized.read_text() + f'principals="carol" {public(stranger)}\n')
+    os.utime(authorized, (1, 1))
+    assert again.allows("carol", stranger, "", "127.0.0.1")
+    assert not again.allows("dave", stranger, "", "127.0.0.1")
+
+
+def test_open_is_for_loopback_unless_the_host_is_given():
+    check_options(ServeOptions(open=True))
+    check_options(ServeOptions(open=True, host="0.0.0.0", host_given=True))
+    with pytest.raises(ServeError, match="loopback"):
+        check_options(ServeOptions(open=True, host="0.0.0.0"))
+    with pytest.raises(ServeError, match="who may connect"):
+        check_options(ServeOptions())
+    with pytest.raises(ServeError, match="not both"):
+        check_options(ServeOptions(open=True, authorized_keys=__file__))
+
+
+# --- the session's terminal and environment --------------------------------------------
+
+
+def test_the_session_environment_is_built_from_nothing(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    monkeypatch.setenv("TEXTUAL_DEBUG", "1")
+    env = child_env("xterm", {"COLORTERM": "truecolor", "LD_PRELOAD": "x.so"}, "secret")
+    assert env["TERM"] == "xterm-256color" and env["COLORTERM"] == "truecolor"
+    assert env["GEMTABLE_HUB_TOKEN"] == "secret"
+    assert not {"COLUMNS", "LINES", "TEXTUAL_DEBUG", "LD_PRELOAD"} & set(env)
+    assert "COLORTERM" not in child_env("xterm", {"COLORTERM": "yes please"}, "t")
+    assert terminal_type("tmux-256color") == "tmux-256color"
+    assert terminal_type(None) == terminal_type("vt100") == "xterm-256color"
+
+
+def test_a_resize_reaches_the_terminal():
+    master, slave = pty.openpty()
+    try:
+        set_size(master, 132, 43)
+        assert os.get_terminal_size(slave) == os.terminal_size((132, 43))
+        set_size(master, 0, 99999)  # nonsense from a client is bounded
+        assert os.get_terminal_size(slave) == os.terminal_size((80, 500))
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+# --- the data folder ----------------------------------------------------------------------
+
+
+def test_table_records_are_written_whole_and_private(tmp_path):
+    data = DataDir(tmp_path / "serve")
+    record = TableRecord("abcde", ["alice", None, None], "alice", "2026-01-01")
+    data.save_record(record)
+    assert data.load_records() == [record]
+    assert (data.table_record("abcde").stat().st_mode & 0o777) == 0o600
+    assert (data.root.stat().st_mode & 0o777) == 0o700
+    assert len(new_table_id({"abcde"})) == 5
+    assert io.StringIO(record.to_json()).read().startswith("{")

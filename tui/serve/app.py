@@ -1,0 +1,195 @@
+"""The app a session process runs: the normal gemtable app, with the lobby of
+shared tables where the local app has its menu.
+
+The game screen is the local one, handed a `RemoteTable` instead of a
+`Table`; everything the hub pushes arrives on the client's reader thread and
+is posted into the app as a message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.message import Message
+from textual.screen import Screen
+
+from gemtable.engine import SPECTATOR
+
+from ..app import GemtableApp, StartMenu
+from . import protocol as P
+from .client import HubClient, HubError
+from .remote import RemoteTable, seating_for
+
+
+class HubMessage(Message):
+    """Something the hub pushed (LobbyUpdate, Notice), or None: the hub is gone."""
+
+    def __init__(self, message: object) -> None:
+        super().__init__()
+        self.message = message
+
+
+class ServeApp(GemtableApp):
+    """One person's screen on a gemtable server."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "app.tcss")
+    # Textual's command palette offers "Screenshot", which writes a file where the
+    # app runs: on a server, that is the server's disk. People over SSH get none.
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, client: HubClient, welcome: P.Welcome, *, join: str | None = None,
+                 watch: str | None = None, animate: bool = False) -> None:
+        """`animate` is off by default: over SSH a turning spinner would cost a redraw
+        and its bytes ten times a second on every screen; the busy mark stays."""
+        games = {g.id: g.bots for g in welcome.games}
+        super().__init__(StartMenu(), bot_kinds=lambda game_id: games.get(game_id, ()),
+                         animate=animate)
+        self.client = client
+        self.welcome = welcome
+        self.user = welcome.user
+        self.join = join
+        self.watch = watch
+        self.farewell: str | None = None
+        """Said on the terminal after the app closes (why the session ended)."""
+        self._removals: list = []
+        """Screen removals under way (see `run_action`)."""
+        self.sub_title = f"{welcome.user} @ {welcome.server}"
+
+    # --- keys that outrun a new screen -------------------------------------------
+    async def run_action(self, action, default_namespace=None) -> bool:
+        """Keys queued before a screen was pushed are matched against its bindings;
+        until it has mounted, its actions wait (a dismiss then would tear down a
+        half-built screen). Keys from the network come in bursts: pastes, garbage."""
+        screen = getattr(default_namespace, "screen", None)
+        if isinstance(screen, Screen) and not screen.is_mounted:
+            return False
+        if not self._screens_settled():
+            return False
+        return await super().run_action(action, default_namespace)
+
+    def pop_screen(self):
+        removal = super().pop_screen()
+        self._removals.append(removal)
+        return removal
+
+    def _screens_settled(self) -> bool:
+        self._removals = [r for r in self._removals if not r.is_done]
+        return not self._removals and all(s.is_mounted for s in self.screen_stack)
+
+    # --- the hub ----------------------------------------------------------------------
+    def on_mount(self) -> None:
+        # GemtableApp.on_mount (Textual calls it too) opens the menu: here, the lobby.
+        self.client.listen(lambda message: self.post_message(HubMessage(message)))
+        if self.join or self.watch:
+            self.call_after_refresh(self.go_to, self.join or self.watch, self.watch is not None)
+
+    def on_hub_message(self, event: HubMessage) -> None:
+        message = event.message
+        if message is None:
+            self.farewell = "The connection to the server was lost; your seat is kept."
+            self.exit(1)
+        elif isinstance(message, P.Notice):
+            if message.closing:
+                self.farewell = message.text
+                self.exit(0)
+            else:
+                self.notify(message.text, timeout=8)
+        elif isinstance(message, P.LobbyUpdate):
+            self._lobby_update(message)
+
+    def _lobby_update(self, update: P.LobbyUpdate) -> None:
+        for screen in self.screen_stack:
+            listener = getattr(screen, "lobby_updated", None)
+            if callable(listener):
+                listener(update)
+
+    def table_info(self, table_id: str) -> P.TableInfo | None:
+        lobby = self.client.lobby
+        if lobby is None:
+            return None
+        return next((t for t in lobby.tables if t.id == table_id), None)
+
+    # --- where the local app has its menu --------------------------------------------
+    def _new_menu(self) -> Screen:
+        from .lobby import LobbyScreen
+
+        return LobbyScreen()
+
+    def when_settled(self, change, *args: object) -> None:
+        """Make a screen change once every screen on the stack has mounted.
+
+        Keys and hub pushes can ask for a change while a screen pushed a moment
+        ago is still mounting; popping it then would leave it half built."""
+        if self._screens_settled():
+            change(*args)
+        else:
+            self.set_timer(0.02, lambda: self.when_settled(change, *args))
+
+    def show_menu(self) -> None:
+        self.when_settled(self._show_lobby)
+
+    def _show_lobby(self) -> None:
+        from .lobby import LobbyScreen
+
+        if any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            while not isinstance(self.screen, LobbyScreen):
+                self.pop_screen()
+        elif len(self.screen_stack) > 1:
+            self.switch_screen(self._new_menu())
+        else:
+            self.push_screen(self._new_menu())
+
+    def leave_table(self, screen: Screen) -> None:
+        self.show_menu()
+
+    # --- going to a table --------------------------------------------------------------
+    def go_to(self, table_id: str, watch: bool = False) -> None:
+        """Sit at (or return to) `table_id`, or watch it: the one way into a table."""
+        table_id = table_id.strip().lower()
+        try:
+            info = self.client.call(P.TableQuery, table=table_id)
+        except HubError as error:
+            self.notify(str(error), severity="error")
+            return
+        seat = info.seat_of(self.user)
+        if seat is None and not watch and info.status == P.WAITING:
+            try:
+                info = self.client.call(P.TakeSeat, table=table_id, seat=None)
+            except HubError as error:
+                self.notify(str(error), title="Cannot sit", severity="error")
+                return
+            seat = info.seat_of(self.user)
+        elif seat is None and not watch and info.status == P.PLAYING:
+            self.notify(f"Table {table_id} has no open seat; watching it.")
+        self.show_table(info, seat if not watch else None)
+
+    def show_table(self, info: P.TableInfo, seat: int | None) -> None:
+        """The waiting room until play starts, then the game screen."""
+        self.when_settled(self._show_table, info, seat)
+
+    def _show_table(self, info: P.TableInfo, seat: int | None) -> None:
+        from .waiting import WaitingScreen
+
+        self._show_lobby()
+        if info.status == P.WAITING:
+            self.push_screen(WaitingScreen(info, seat))
+            return
+        self.push_screen(self.game_screen(info, seat))
+
+    def game_screen(self, info: P.TableInfo, seat: int | None) -> Screen:
+        from ..screens.game import GameScreen
+
+        who = SPECTATOR if seat is None else seat
+        table = RemoteTable(self.client, info, who)
+        after = self.welcome.stand_in_after
+        if seat is None:
+            leave = "Stop watching and go back to the lobby?"
+        elif after is None:
+            leave = "Back to the lobby? Your seat stays yours; the table waits for you."
+        else:
+            when = f" after {after:g} s away" if after else ""
+            leave = (f"Back to the lobby? Your seat stays yours; a bot plays it{when} "
+                     "until you return.")
+        return GameScreen(table, from_menu=True, seating=seating_for(table),
+                          announce_turns=seat is not None, leave_message=leave)
+

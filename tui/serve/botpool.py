@@ -1,0 +1,94 @@
+"""Bots in worker processes, so a thinking bot never holds up the server.
+
+The table asks its bot factory for a bot and calls `choose(view)` on one of
+its own worker threads. Here that call sends the kind, the seed and the view
+(never the true state) to a process pool and waits for the action's text;
+the server's event loop and every other table carry on meanwhile.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from gemtable.engine import State
+
+log = logging.getLogger("gemtable.serve")
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit when the server is gone, even if it was killed outright."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="gemtable-parent-watch", daemon=True).start()
+
+
+def _choose(kind: str, game_id: str, seed: int, view: State) -> str:
+    """In a worker: make the bot and return its action as text."""
+    from gemtable.ai import make_bot
+
+    return str(make_bot(kind, game_id=game_id, seed=seed).choose(view))
+
+
+def check_bot(kind: str, game_id: str) -> None:
+    """ValueError (the registry's BotKindError) if `kind` names no bot for the game."""
+    from gemtable.ai import make_bot
+
+    make_bot(kind, game_id=game_id, seed=0)
+
+
+class PooledBot:
+    """What the table sees as a bot: `choose(view)` runs in a worker process."""
+
+    def __init__(self, pool: BotPool, kind: str, game_id: str, seed: int) -> None:
+        self.pool, self.kind, self.game_id, self.seed = pool, kind, game_id, seed
+
+    def choose(self, view: State) -> str:
+        return self.pool.choose(self.kind, self.game_id, self.seed, view)
+
+
+class BotPool:
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._lock = threading.Lock()
+        self._checked: set[tuple[str, str]] = set()
+        self._executor = self._new_executor()
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        # Spawned, not forked: the server has threads and an event loop, which a
+        # fork would copy in whatever state they were in.
+        return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_watch_parent, initargs=(os.getpid(),))
+
+    def make_bot(self, kind: str, *, game_id: str, seed: int) -> PooledBot:
+        """A BotFactory for `Table`: checks the kind here once, decides in a worker."""
+        if (kind, game_id) not in self._checked:
+            check_bot(kind, game_id)
+            self._checked.add((kind, game_id))
+        return PooledBot(self, kind, game_id, seed)
+
+    def choose(self, kind: str, game_id: str, seed: int, view: State) -> str:
+        with self._lock:
+            executor = self._executor
+        try:
+            return executor.submit(_choose, kind, game_id, seed, view).result()
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a fresh pool for the
+            # next decision; this one becomes a bot failure the table can retry.
+            with self._lock:
+                if self._executor is executor:
+                    log.error("bot worker pool broke; starting a new one")
+                    self._executor = self._new_executor()
+            raise RuntimeError("the bot's worker process stopped") from None
+
+    def shutdown(self) -> None:
+        with self._lock:
+            self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,189 @@
+"""The hub as a session process reaches it: one socket, one reader thread.
+
+Requests block the calling thread until their reply (callers are Textual
+workers or the UI thread for sub-millisecond local calls). Everything the hub
+pushes arrives on the reader thread and goes to listeners, which must not
+block (Textual's `post_message` and `call_from_thread` are fine).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import socket
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from . import protocol as P
+
+CALL_TIMEOUT = 20.0
+
+
+class HubError(Exception):
+    """The hub refused a request, or is gone; the text is for people."""
+
+
+class _Call:
+    def __init__(self, register: Callable[[object], None] | None) -> None:
+        self.done = threading.Event()
+        self.reply: P.Reply | None = None
+        self.register = register
+
+
+class HubClient:
+    def __init__(self, path: str | Path, *, timeout: float = CALL_TIMEOUT) -> None:
+        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._socket.connect(str(path))
+        except OSError as error:
+            self._socket.close()
+            raise HubError(f"cannot reach the table hub ({error.strerror or error})") from None
+        self.timeout = timeout
+        self._send_lock = threading.Lock()
+        self._lock = threading.Lock()
+        self._ids = itertools.count(1)
+        self._calls: dict[int, _Call] = {}
+        self._deliver: dict[int, Callable[[object], None]] = {}
+        self._early: dict[int, list[object]] = {}
+        self._gone: set[int] = set()
+        self._listeners: list[Callable[[object], None]] = []
+        self.lobby: P.LobbyUpdate | None = None
+        self.closed = False
+        self.user: str | None = None
+        self.welcome: P.Welcome | None = None
+        self._reader = threading.Thread(target=self._read, name="gemtable-hub", daemon=True)
+        self._reader.start()
+
+    # --- requests -------------------------------------------------------------------------
+    def _send(self, message: object) -> None:
+        frame = P.encode(message)
+        try:
+            with self._send_lock:
+                self._socket.sendall(frame)
+        except OSError:
+            self._closed()
+            raise HubError("the connection to the table hub is lost") from None
+
+    def call(self, kind: type, *, register: Callable[[object], None] | None = None,
+             **fields: object) -> object:
+        """Send `kind(rid, **fields)`, wait for the reply; its value, or HubError."""
+        if self.closed:
+            raise HubError("the connection to the table hub is lost")
+        rid = next(self._ids)
+        pending = _Call(register)
+        with self._lock:
+            self._calls[rid] = pending
+        self._send(kind(rid=rid, **fields))
+        if not pending.done.wait(self.timeout):
+            with self._lock:
+                self._calls.pop(rid, None)
+            raise HubError("the table hub did not answer in time")
+        reply = pending.reply
+        if reply is None:
+            raise HubError("the connection to the table hub is lost")
+        if not reply.ok:
+            raise HubError(reply.reason)
+        return reply.value
+
+    def tell(self, kind: type, **fields: object) -> None:
+        """Send a request that needs no answer (a move: the table answers it)."""
+        self._send(kind(rid=0, **fields))
+
+    def hello(self, token: str) -> P.Welcome:
+        welcome = self.call(P.Hello, token=token)
+        assert isinstance(welcome, P.Welcome)
+        self.welcome, self.user = welcome, welcome.user
+        return welcome
+
+    def attach(self, table: str, who: object,
+               deliver: Callable[[object], None]) -> tuple[int, P.TableInfo]:
+        """Receive `who`'s messages at `table` through `deliver` (on the reader thread)."""
+
+        def register(value: object) -> None:
+            attachment = value[0]
+            self._deliver[attachment] = deliver
+            for message in self._early.pop(attachment, []):
+                deliver(message)
+
+        return self.call(P.Attach, table=table, who=who, register=register)
+
+    def detach(self, attachment: int) -> None:
+        self._deliver.pop(attachment, None)
+        self._gone.add(attachment)
+        if not self.closed:
+            with contextlib.suppress(HubError):
+                self.tell(P.Detach, attachment=attachment)
+
+    def listen(self, listener: Callable[[object], None]) -> Callable[[], None]:
+        """Call `listener` with every LobbyUpdate and Notice, and None when the hub is gone."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def close(self) -> None:
+        """Leave on purpose: listeners are not told the hub went away."""
+        self._listeners.clear()
+        self.closed = True
+        with contextlib.suppress(OSError):
+            self._socket.shutdown(socket.SHUT_RDWR)
+        self._socket.close()
+
+    # --- the reader thread ---------------------------------------------------------------
+    def _read(self) -> None:
+        """Read what has arrived, then dispatch every complete frame in it at once.
+
+        The messages of one table change arrive together; handing them to the
+        app back to back lets it redraw once for all of them."""
+        buffer = bytearray()
+        try:
+            while True:
+                chunk = self._socket.recv(1 << 16)
+                if not chunk:
+                    break
+                buffer += chunk
+                while len(buffer) >= P.HEADER.size:
+                    length = P.frame_length(bytes(buffer[: P.HEADER.size]), P.MAX_EVENT)
+                    end = P.HEADER.size + length
+                    if len(buffer) < end:
+                        break
+                    message = P.decode_event(bytes(buffer[P.HEADER.size:end]))
+                    del buffer[:end]
+                    self._dispatch(message)
+        except (OSError, EOFError, P.ProtocolError):
+            pass
+        self._closed()
+
+    def _dispatch(self, message: object) -> None:
+        if isinstance(message, P.TableEvent):
+            deliver = self._deliver.get(message.attachment)
+            if deliver is not None:
+                deliver(message.message)
+            elif message.attachment not in self._gone:  # sent before the attach reply told us its number
+                self._early.setdefault(message.attachment, []).append(message.message)
+            return
+        if isinstance(message, P.Reply):
+            with self._lock:
+                pending = self._calls.pop(message.rid, None)
+            if pending is None:
+                return
+            if message.ok and pending.register is not None:
+                pending.register(message.value)
+            pending.reply = message
+            pending.done.set()
+            return
+        if isinstance(message, P.LobbyUpdate):
+            self.lobby = message
+        for listener in list(self._listeners):
+            listener(message)
+
+    def _closed(self) -> None:
+        if self.closed and not self._calls and not self._listeners:
+            return
+        self.closed = True
+        with self._lock:
+            calls, self._calls = self._calls, {}
+        for pending in calls.values():
+            pending.done.set()
+        for listener in list(self._listeners):
+            listener(None)
+        self._listeners.clear()

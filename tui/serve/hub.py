@@ -1,0 +1,289 @@
+"""The table hub: owns every shared table and serves the session processes.
+
+Each SSH session runs the TUI in its own process; that process talks to the
+hub over a Unix socket (protocol.py). The hub checks who may do what (only
+your own seat's view, spectators the public view), keeps tables and seat
+records on disk, and pushes a lobby listing to every session when anything
+changes (at most a few times a second).
+
+All hub state lives on the event loop; tables call back from their own
+threads through `call_soon_threadsafe`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+
+import attrs
+
+from gemtable.ai import bot_kinds
+from gemtable.engine import registry
+from gemtable.engine.gamelog import GameLogError
+from gemtable.tui.table import Table, TableError
+from gemtable.tui.table.storage import open_log
+
+from . import protocol as P
+from .botpool import BotPool
+from .hubsession import HubSession
+from .hubtable import HubTable
+from .store import DataDir, TableRecord, new_table_id
+
+log = logging.getLogger("gemtable.serve")
+
+LOBBY_EVERY = 0.25
+"""Seconds between lobby pushes while tables change."""
+KEEP_FINISHED = 12
+"""Finished tables still listed (and watchable) in the lobby."""
+WAITING_PER_USER = 3
+"""Tables one person may have waiting for players at once."""
+
+
+@attrs.frozen
+class HubLimits:
+    max_tables: int = 32
+    stand_in_after: float | None = 90.0
+    stand_in_bot: str = "greedy"
+
+
+class Refused(Exception):
+    """A request the hub turns down; the text goes back to the person."""
+
+
+class Hub:
+    def __init__(self, data: DataDir, pool: BotPool, *, limits: HubLimits = HubLimits(),
+                 server_name: str = "gemtable") -> None:
+        self.data = data
+        self.pool = pool
+        self.limits = limits
+        self.server_name = server_name
+        self.tables: dict[str, HubTable] = {}
+        self.sessions: set[HubSession] = set()
+        self._tokens: dict[str, str] = {}
+        self._threads = ThreadPoolExecutor(8, thread_name_prefix="gemtable-table")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: asyncio.AbstractServer | None = None
+        self._lobby_pending = False
+        self._games: tuple[P.GameInfo, ...] = ()
+        self.invite = "ssh -t -p 2222 HOST join {id}"
+        """How people are told to invite others (the server fills in host and port)."""
+        self.socket_path = data.socket_path()
+
+    # --- life -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._games = self._game_infos()
+        await self._restore_tables()
+        self.socket_path.unlink(missing_ok=True)
+        self._server = await asyncio.start_unix_server(self._serve_session,
+                                                       path=str(self.socket_path))
+        self.socket_path.chmod(0o600)
+
+    async def stop(self, notice: str = "The server is stopping; your game is saved.") -> None:
+        if self._server is not None:
+            self._server.close()
+        for session in list(self.sessions):
+            session.send(P.Notice(notice, closing=True))
+            session.close()
+        for _ in range(100):  # let the sessions detach from their tables
+            if not self.sessions:
+                break
+            await asyncio.sleep(0.02)
+        for table in list(self.tables.values()):
+            await table.close()
+        self._threads.shutdown(wait=False)
+        self.socket_path.unlink(missing_ok=True)
+
+    def issue_token(self, user: str) -> str:
+        """A secret the session process presents to be known as `user`."""
+        token = secrets.token_urlsafe(24)
+        self._tokens[token] = user
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        self._tokens.pop(token, None)
+
+    # --- tables on disk --------------------------------------------------------------
+    def _game_infos(self) -> tuple[P.GameInfo, ...]:
+        infos = []
+        for game in registry.all():
+            variants = tuple(P.VariantInfo(v.id, v.title, tuple(v.players)) for v in game.variants)
+            kinds = tuple(k for k in bot_kinds(game.id) if k == k.lower())
+            infos.append(P.GameInfo(game.id, game.title, game.min_players, game.max_players,
+                                    variants, kinds))
+        return tuple(infos)
+
+    async def _restore_tables(self) -> None:
+        """Every unfinished table from its log, seats as they were."""
+        for record in self.data.load_records():
+            path = self.data.table_log(record.id)
+            try:
+                loaded = await self._loop.run_in_executor(self._threads, open_log, path)
+                if loaded.finished:
+                    continue
+                table = Table.from_loaded(loaded, bots=self.pool.make_bot)
+            except (OSError, GameLogError, TableError, ValueError) as error:
+                log.error("table %s not restored: %s", record.id, error)
+                continue
+            if len(record.owners) != table.header.players:
+                log.error("table %s not restored: its seat record does not fit", record.id)
+                table.close()
+                continue
+            await self._add(record, table)
+            log.info("table %s restored at action %d", record.id, table.step)
+
+    async def _add(self, record: TableRecord, table: Table) -> HubTable:
+        hub_table = HubTable(record, table, loop=self._loop, threads=self._threads,
+                             changed=self.lobby_changed, choose=self.pool.choose,
+                             stand_in_after=self.limits.stand_in_after,
+                             stand_in_bot=self.limits.stand_in_bot)
+        self.tables[record.id] = hub_table
+        await hub_table.open()
+        self.lobby_changed()
+        return hub_table
+
+    def _active(self) -> list[HubTable]:
+        return [t for t in self.tables.values() if t.status != P.FINISHED]
+
+    def _prune_finished(self) -> None:
+        finished = sorted((t for t in self.tables.values() if t.status == P.FINISHED
+                           and not t.presence), key=lambda t: t.finished_at or 0)
+        for table in finished[:-KEEP_FINISHED] if len(finished) > KEEP_FINISHED else []:
+            del self.tables[table.id]
+            self._loop.create_task(table.close())
+
+    # --- requests ----------------------------------------------------------------------
+    def table(self, table_id: str) -> HubTable:
+        table = self.tables.get(str(table_id).strip().lower())
+        if table is None:
+            raise Refused(f"there is no table {table_id!r}")
+        return table
+
+    async def create_table(self, user: str, request: P.CreateTable) -> P.TableInfo:
+        if len(self._active()) >= self.limits.max_tables:
+            raise Refused(f"the server holds {self.limits.max_tables} tables already; "
+                          "join one, or try later")
+        waiting = [t for t in self._active() if t.status == P.WAITING
+                   and t.record.created_by == user]
+        if len(waiting) >= WAITING_PER_USER:
+            raise Refused(f"you have {len(waiting)} tables waiting for players already")
+        seats = tuple(request.seats)
+        if sum(1 for s in seats if s == P.YOU) > 1:
+            raise Refused("you can sit at one seat of a table only")
+        kinds = ["human" if s in (P.YOU, P.OPEN) else s for s in seats]
+        owners: list[str | None] = [user if s == P.YOU else None for s in seats]
+        taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
+        table_id = new_table_id(taken)
+        seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
+        try:
+            table = await self._loop.run_in_executor(self._threads, lambda: Table.create(
+                request.game, kinds, seed=seed, variant=request.variant,
+                log=self.data.table_log(table_id), bots=self.pool.make_bot))
+        except TableError as error:
+            raise Refused(str(error)) from None
+        record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat())
+        self.data.save_record(record)
+        hub_table = await self._add(record, table)
+        log.info("table %s: %s made %s for %s", table_id, user, request.game, ", ".join(seats))
+        await self._start_if_full(hub_table)
+        return hub_table.info()
+
+    async def take_seat(self, user: str, request: P.TakeSeat) -> P.TableInfo:
+        table = self.table(request.table)
+        mine = table.seat_of(user)
+        if mine is not None:
+            return table.info()  # already sitting here: nothing to take
+        if table.status != P.WAITING:
+            raise Refused(f"table {table.id} has no open seat; you can watch it")
+        open_seats = table.open_seats()
+        seat = open_seats[0] if request.seat is None and open_seats else request.seat
+        if seat not in open_seats:
+            raise Refused(f"seat {seat + 1 if isinstance(seat, int) else seat} is not open")
+        table.record.owners[seat] = user
+        self.data.save_record(table.record)
+        log.info("table %s: %s sits at seat %d", table.id, user, seat + 1)
+        await self._start_if_full(table)
+        self.lobby_changed()
+        return table.info()
+
+    async def _start_if_full(self, table: HubTable) -> None:
+        if table.status == P.WAITING and not table.open_seats():
+            table.record.started = True
+            self.data.save_record(table.record)
+            await table.start()
+            log.info("table %s: play starts", table.id)
+
+    async def stand_up(self, user: str, request: P.StandUp) -> None:
+        table = self.table(request.table)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise Refused(f"you have no seat at table {table.id}")
+        if table.status != P.WAITING:
+            raise Refused("the game has started: your seat stays yours (a bot plays it "
+                          "while you are away)")
+        table.record.owners[seat] = None
+        if not any(table.record.owners):
+            await self._remove(table)
+        else:
+            self.data.save_record(table.record)
+        self.lobby_changed()
+
+    async def cancel_table(self, user: str, request: P.CancelTable) -> None:
+        table = self.table(request.table)
+        if table.record.created_by != user:
+            raise Refused("only the person who made a table can cancel it")
+        if table.status != P.WAITING:
+            raise Refused("the game has started; it cannot be cancelled")
+        await self._remove(table)
+
+    async def _remove(self, table: HubTable) -> None:
+        del self.tables[table.id]
+        await table.close()
+        self.data.remove_table(table.id)
+        log.info("table %s removed before it started", table.id)
+        self.lobby_changed()
+
+    # --- sessions ------------------------------------------------------------------------
+    async def _serve_session(self, reader: asyncio.StreamReader,
+                             writer: asyncio.StreamWriter) -> None:
+        session = HubSession(self, reader, writer, self._loop)
+        self.sessions.add(session)
+        try:
+            await session.run()
+        finally:
+            self.sessions.discard(session)
+            await session.detach_all()
+            self.lobby_changed()
+
+    def hello(self, token: str) -> tuple[str, P.Welcome]:
+        user = self._tokens.get(token)
+        if user is None:
+            raise Refused("unknown session")
+        return user, P.Welcome(user, self._games, self.server_name, self.limits.stand_in_after,
+                               self.invite)
+
+    def online(self) -> tuple[str, ...]:
+        return tuple(sorted({s.user for s in self.sessions if s.user is not None}))
+
+    def lobby(self) -> P.LobbyUpdate:
+        self._prune_finished()
+        order = {P.PLAYING: 0, P.WAITING: 1, P.FINISHED: 2}
+        tables = sorted(self.tables.values(), key=lambda t: (order[t.status], t.record.created))
+        return P.LobbyUpdate(tuple(t.info() for t in tables), self.online())
+
+    def lobby_changed(self) -> None:
+        """Something a lobby shows changed: push the listing soon (once per burst)."""
+        if self._lobby_pending or self._loop is None:
+            return
+        self._lobby_pending = True
+        self._loop.call_later(LOBBY_EVERY, self._push_lobby)
+
+    def _push_lobby(self) -> None:
+        self._lobby_pending = False
+        lobby = self.lobby()
+        frame = P.encode(lobby)
+        for session in list(self.sessions):
+            session.push_lobby(lobby, frame)

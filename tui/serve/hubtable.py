@@ -1,0 +1,225 @@
+"""One shared table in the hub: a `Table`, who sits where, who is here, stand-ins.
+
+Everything here runs on the hub's event loop except the `Table` calls, which
+go to worker threads one at a time per table (a table call may wait for the
+log to reach the disk; the loop must keep serving every other session).
+
+Presence: a seat is "here" while at least one session shows it on a screen.
+When its person has been away `stand_in_after` seconds, a bot plays that seat
+on its turns, seeing that seat's view only, until the person returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+from gemtable.engine import SPECTATOR
+from gemtable.tui.table import (
+    HUMAN,
+    ActionRejected,
+    Connection,
+    GameEnded,
+    Table,
+    ViewUpdated,
+    bot_seed,
+)
+
+from .protocol import FINISHED, PLAYING, WAITING, SeatInfo, TableInfo
+from .store import TableRecord
+
+log = logging.getLogger("gemtable.serve")
+
+PLAY_BOT_DELAY = 0.6
+"""Seconds a bot move takes at least when people play (as in local play)."""
+WATCH_DELAY = 0.8
+"""Seconds between moves at a table of bots only."""
+
+
+class HubTable:
+    def __init__(self, record: TableRecord, table: Table, *, loop: asyncio.AbstractEventLoop,
+                 threads: Executor, changed: Callable[[], None],
+                 choose: Callable[[str, str, int, object], str],
+                 stand_in_after: float | None, stand_in_bot: str) -> None:
+        self.id = record.id
+        self.record = record
+        self.table = table
+        self._loop = loop
+        self._threads = threads
+        self._changed = changed
+        self._choose = choose
+        self.stand_in_after = stand_in_after
+        self.stand_in_bot = stand_in_bot
+        self._order = asyncio.Lock()
+        self.presence: dict[object, int] = {}
+        """Screens attached per seat (and SPECTATOR)."""
+        self._away_since: dict[int, float] = {}
+        self._timer: asyncio.TimerHandle | None = None
+        self._stand_in_task: asyncio.Task | None = None
+        self._stand_in_connection: Connection | None = None
+        self._monitor: Connection | None = None
+        self.mover: int | None = None
+        self.finished_at: float | None = None
+        now = time.monotonic()
+        for seat in self.human_seats:
+            self._away_since[seat] = now
+        table.set_delay(PLAY_BOT_DELAY if self.human_seats else WATCH_DELAY)
+
+    # --- facts --------------------------------------------------------------------
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return self.table.humans
+
+    @property
+    def status(self) -> str:
+        if self.table.is_over:
+            return FINISHED
+        return PLAYING if self.record.started else WAITING
+
+    def open_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in self.human_seats if self.record.owners[s] is None)
+
+    def seat_of(self, user: str) -> int | None:
+        return next((s for s, owner in enumerate(self.record.owners) if owner == user), None)
+
+    def here(self, seat: int) -> bool:
+        return self.presence.get(seat, 0) > 0
+
+    def standing_in(self, seat: int) -> bool:
+        """A bot plays `seat` now (its person away too long)."""
+        if self.stand_in_after is None or self.status != PLAYING or self.here(seat):
+            return False
+        since = self._away_since.get(seat)
+        return since is not None and time.monotonic() - since >= self.stand_in_after
+
+    def info(self) -> TableInfo:
+        table = self.table
+        state = table.true_state
+        seats = tuple(
+            SeatInfo(kind, self.record.owners[s] if kind == HUMAN else None,
+                     present=kind == HUMAN and self.here(s),
+                     stand_in=kind == HUMAN and self.standing_in(s))
+            for s, kind in enumerate(table.kinds)
+        )
+        result = table.result
+        return TableInfo(
+            id=self.id, game=table.header.game, title=table.game.title,
+            variant=table.header.variant, seats=seats, status=self.status,
+            created_by=self.record.created_by, step=table.step,
+            progress=state.progress() if self.record.started else "",
+            mover=state.to_move if isinstance(state.to_move, int) else None,
+            watchers=self.presence.get(SPECTATOR, 0),
+            winners=tuple(result.winners) if result is not None else (),
+        )
+
+    # --- running table calls off the loop -------------------------------------------
+    async def call(self, function: Callable, *args: object) -> object:
+        """Run a `Table` call on a worker thread, in the order calls were made."""
+        async with self._order:
+            return await self._loop.run_in_executor(self._threads, function, *args)
+
+    def _on_loop(self, function: Callable, *args: object) -> None:
+        """From a table thread: run `function` on the event loop."""
+        if not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(function, *args)
+
+    async def open(self) -> None:
+        """Watch the table's progress; start play if every seat is taken."""
+        self._monitor = await self.call(self.table.connect, SPECTATOR, self._monitor_message)
+        if self.record.started:
+            await self.call(self.table.start)
+
+    async def start(self) -> None:
+        now = time.monotonic()
+        for seat in self.human_seats:
+            if not self.here(seat):
+                self._away_since[seat] = now
+        await self.call(self.table.start)
+
+    def _monitor_message(self, message: object) -> None:
+        if isinstance(message, ViewUpdated | GameEnded):
+            self._on_loop(self._progressed, message)
+
+    def _progressed(self, message: object) -> None:
+        if isinstance(message, ViewUpdated):
+            self.mover = message.to_move
+        if isinstance(message, GameEnded):
+            self.mover = None
+            self.finished_at = time.monotonic()
+        self._plan_stand_in()
+        self._changed()
+
+    # --- presence --------------------------------------------------------------------
+    def arrived(self, who: object) -> None:
+        self.presence[who] = self.presence.get(who, 0) + 1
+        self._plan_stand_in()
+        self._changed()
+
+    def left(self, who: object) -> None:
+        count = self.presence.get(who, 0) - 1
+        if count > 0:
+            self.presence[who] = count
+        else:
+            self.presence.pop(who, None)
+            if isinstance(who, int):
+                self._away_since[who] = time.monotonic()
+        self._plan_stand_in()
+        self._changed()
+
+    # --- stand-in bots ---------------------------------------------------------------------
+    def _plan_stand_in(self) -> None:
+        """(Re)arm the timer for the seat to move, if its person is away."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        seat = self.mover
+        if (self.stand_in_after is None or seat is None or self.status != PLAYING
+                or seat not in self.human_seats or self.here(seat)
+                or self._stand_in_task is not None):
+            return
+        since = self._away_since.setdefault(seat, time.monotonic())
+        wait = max(0.0, since + self.stand_in_after - time.monotonic())
+        self._timer = self._loop.call_later(wait, self._stand_in_due, seat, self.table.step)
+
+    def _stand_in_due(self, seat: int, step: int) -> None:
+        self._timer = None
+        if self.mover != seat or self.table.step != step or self.here(seat):
+            return
+        self._changed()  # the seat now shows as played by a bot
+        self._stand_in_task = self._loop.create_task(self._stand_in(seat, step))
+
+    async def _stand_in(self, seat: int, step: int) -> None:
+        try:
+            started = time.monotonic()
+            view = self.table.true_state.view(seat)  # that seat's view, nothing more
+            seed = bot_seed(self.table.header.seed, seat, step)
+            text = await self._loop.run_in_executor(
+                None, self._choose, self.stand_in_bot, self.table.header.game, seed, view)
+            await asyncio.sleep(max(0.0, self.table.delay - (time.monotonic() - started)))
+            if self.table.step != step or self.here(seat) or self.table.is_over:
+                return  # they came back, or the position moved on: nothing to play
+            if self._stand_in_connection is None:
+                self._stand_in_connection = await self.call(
+                    self.table.connect, seat, self._stand_in_message)
+            await self.call(self._stand_in_connection.submit, text)
+            log.info("table %s: stand-in %s played %r for seat %d (%s away)", self.id,
+                     self.stand_in_bot, text, seat + 1, self.record.owners[seat])
+        except Exception:
+            log.exception("table %s: the stand-in bot for seat %d failed", self.id, seat + 1)
+        finally:
+            self._stand_in_task = None
+            self._plan_stand_in()
+
+    def _stand_in_message(self, message: object) -> None:
+        if isinstance(message, ActionRejected):
+            log.warning("table %s: stand-in move refused: %s", self.id, message.reason)
+
+    async def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._stand_in_task is not None:
+            self._stand_in_task.cancel()
+        await self.call(self.table.close)

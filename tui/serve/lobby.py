@@ -1,0 +1,269 @@
+"""The lobby: every table on the server, and the way to sit, watch or make one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from gemtable.engine import registry
+
+from ..widgets import KeyBar
+from . import protocol as P
+from .client import HubError
+
+if TYPE_CHECKING:
+    from .app import ServeApp
+
+STATUS_STYLE = {P.PLAYING: "green", P.WAITING: "yellow", P.FINISHED: "dim"}
+
+
+def table_line(info: P.TableInfo, user: str) -> Text:
+    """One row of the list: id, game, who sits where, status."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{info.id:<6} ", style="bold")
+    line.append(f"{info.title[:11]:<12}")
+    seats = Text()
+    for index, seat in enumerate(info.seats):
+        if index:
+            seats.append(", ")
+        name = seat.user or ("open" if seat.kind == "human" else seat.kind)
+        style = ("bold" if seat.user == user else "yellow" if seat.user is None
+                 and seat.kind == "human" else "" if seat.kind == "human" else "cyan")
+        if seat.kind == "human" and seat.user is not None and not seat.present:
+            style += " dim"
+        seats.append(name, style=style.strip())
+    seats.truncate(34, overflow="ellipsis", pad=True)
+    line.append_text(seats)
+    line.append(f" {info.status_text()}", style=STATUS_STYLE.get(info.status, ""))
+    return line
+
+
+def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
+    """The highlighted table: each seat, who watches, how to invite."""
+    text = Text()
+    text.append(f"Table {info.id}", style="bold")
+    text.append(f" · {info.title} ({info.variant}) · made by {info.created_by}\n")
+    for index, seat in enumerate(info.seats):
+        mover = info.status == P.PLAYING and info.mover == index
+        text.append("► " if mover else "  ", style="yellow")
+        text.append(f"Seat {index + 1}  ", style="bold")
+        text.append(seat.describe(info.status == P.PLAYING) if seat.kind == "human"
+                    else f"{seat.kind} (bot)")
+        if seat.user == user:
+            text.append("  ← you", style="bold green")
+        text.append("\n")
+    if info.status == P.FINISHED and info.winners:
+        names = ", ".join(info.seats[s].user or info.seats[s].kind for s in info.winners)
+        text.append(f"Won by {names}\n", style="green")
+    text.append(f"{info.watchers} watching", style="dim")
+    if info.status == P.WAITING and invite:
+        text.append(" · invite: ", style="dim")
+        text.append(invite.format(id=info.id))
+        keys = (["s: stand up"] if info.seat_of(user) is not None else []) + (
+            ["x: cancel the table"] if info.created_by == user else [])
+        if keys:
+            text.append(f"\n{' · '.join(keys)}", style="dim")
+    return text
+
+
+class LobbyScreen(Screen[None]):
+    CSS_PATH = "lobby.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "watch", "Watch"),
+        Binding("c", "create", "Create"),
+        Binding("j", "join", "Join by id"),
+        Binding("s", "stand_up", "Stand up", show=False),
+        Binding("x", "cancel_table", "Cancel table", show=False),
+        Binding("f1", "rules", "Rules"),
+        Binding("q", "quit_app", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._tables: tuple[P.TableInfo, ...] = ()
+        self._online: tuple[str, ...] = ()
+        self._returned = False
+        self._ready = False
+
+    @property
+    def serve_app(self) -> ServeApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title")
+        yield Static(Text(f"{'Table':<7}{'Game':<12}{'Seats':<35}Status", style="bold dim"),
+                     id="lobby-head")
+        yield OptionList(id="lobby-tables")
+        yield Static(id="lobby-detail")
+        yield Input(placeholder="table id, then Enter (Esc: back)", id="lobby-join",
+                    compact=True)
+        yield KeyBar(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-join", Input).display = False
+        self.query_one("#keys", KeyBar).set_keys(
+            [("Enter", "sit/return"), ("w", "watch"), ("c", "create"), ("j", "join by id")],
+            [("F1", "rules"), ("q", "quit")])
+        self._ready = True
+        lobby = self.serve_app.client.lobby
+        if lobby is not None:
+            self._tables, self._online = lobby.tables, lobby.online
+            self._draw()
+        self.query_one("#lobby-tables").focus()
+
+    def on_unmount(self) -> None:
+        self._ready = False  # leaving: lobby pushes still in flight change nothing
+
+    # --- the listing ---------------------------------------------------------------
+    def lobby_updated(self, update: P.LobbyUpdate) -> None:
+        self._tables, self._online = update.tables, update.online
+        # Under a game screen, only keep the listing: it is drawn when shown again.
+        if self._ready and self.app.screen is self:
+            self._draw()
+
+    def on_screen_resume(self) -> None:
+        if self._ready:
+            self._draw()
+
+    def _draw(self) -> None:
+        user = self.serve_app.user
+        others = len([u for u in self._online if u != user])
+        title = Text(" gemtable · shared tables", style="bold")
+        right = f"{user} · {others} other{'s' if others != 1 else ''} online "
+        title.append(" " * max(1, self.size.width - len(title) - len(right)))
+        title.append(right)
+        self.query_one("#lobby-title", Static).update(title)
+        tables = self.query_one("#lobby-tables", OptionList)
+        keep = self._highlighted_id()
+        tables.clear_options()
+        if self._tables:
+            tables.add_options(Option(table_line(t, user), id=t.id) for t in self._tables)
+            ids = [t.id for t in self._tables]
+            tables.highlighted = ids.index(keep) if keep in ids else 0
+        else:
+            tables.add_option(Option("No tables yet: press c to make one.", disabled=True))
+        self._show_detail()
+        self._return_to_my_game()
+
+    def _return_to_my_game(self) -> None:
+        """Just logged in with a game in progress: straight back to it (once)."""
+        if self._returned or self.serve_app.join or self.serve_app.watch:
+            return
+        self._returned = True
+        user = self.serve_app.user
+        mine = [t for t in self._tables if t.status == P.PLAYING and t.seat_of(user) is not None]
+        if len(mine) == 1:
+            self.notify(f"Back at table {mine[0].id}: your seat was kept.")
+            # After this screen has finished mounting: a screen pushed from inside
+            # another's mount handler would mount before its own children.
+            self.call_after_refresh(self.serve_app.show_table, mine[0], mine[0].seat_of(user))
+
+    def _highlighted_id(self) -> str | None:
+        tables = self.query_one("#lobby-tables", OptionList)
+        index = tables.highlighted
+        if index is None or index >= tables.option_count:
+            return None
+        return tables.get_option_at_index(index).id
+
+    def _highlighted(self) -> P.TableInfo | None:
+        wanted = self._highlighted_id()
+        return next((t for t in self._tables if t.id == wanted), None)
+
+    def _show_detail(self) -> None:
+        info = self._highlighted()
+        detail = self.query_one("#lobby-detail", Static)
+        if info is None:
+            detail.update(Text("Make a table with c; friends join it with its id.",
+                               style="dim"))
+            return
+        detail.update(table_detail(info, self.serve_app.user, self.serve_app.welcome.invite))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_detail()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.serve_app.go_to(event.option.id)
+
+    # --- actions ----------------------------------------------------------------------
+    def action_watch(self) -> None:
+        info = self._highlighted()
+        if info is not None:
+            self.serve_app.go_to(info.id, watch=True)
+
+    def action_create(self) -> None:
+        from .create import CreateScreen
+
+        self.app.push_screen(CreateScreen(self.serve_app.welcome.games), self._create)
+
+    def _create(self, request: dict | None) -> None:
+        # Called before the form leaves the screen stack: act once it has gone.
+        if request is not None:
+            self.call_after_refresh(self._make_table, request)
+
+    def _make_table(self, request: dict) -> None:
+        try:
+            info = self.serve_app.client.call(P.CreateTable, **request)
+        except HubError as error:
+            self.notify(str(error), title="Cannot make the table", severity="error")
+            return
+        seat = info.seat_of(self.serve_app.user)
+        self.serve_app.show_table(info, seat)
+
+    def action_join(self) -> None:
+        join = self.query_one("#lobby-join", Input)
+        join.display = True
+        join.value = ""
+        join.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.input.display = False
+        self.query_one("#lobby-tables").focus()
+        if event.value.strip():
+            self.serve_app.go_to(event.value.strip())
+
+    def key_escape(self) -> None:
+        join = self.query_one("#lobby-join", Input)
+        if join.display:
+            join.display = False
+            self.query_one("#lobby-tables").focus()
+
+    def action_stand_up(self) -> None:
+        info = self._highlighted()
+        if info is not None:
+            self._simple(P.StandUp, info.id, f"You left your seat at table {info.id}.")
+
+    def action_cancel_table(self) -> None:
+        info = self._highlighted()
+        if info is not None:
+            self._simple(P.CancelTable, info.id, f"Table {info.id} is cancelled.")
+
+    def _simple(self, kind: type, table_id: str, done: str) -> None:
+        try:
+            self.serve_app.client.call(kind, table=table_id)
+        except HubError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(done)
+
+    def action_rules(self) -> None:
+        from ..screens.rules import RulesScreen
+
+        info = self._highlighted()
+        game = registry.get(info.game) if info is not None else registry.all()[0]
+        self.app.push_screen(RulesScreen(game))
+
+    def action_quit_app(self) -> None:
+        self.serve_app.farewell = "Bye! Your seats are kept while the games go on."
+        self.app.exit(0)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        joins = self.query("#lobby-join")
+        return not (joins and joins.first().has_focus and action in ("watch", "create", "join", "stand_up", "cancel_table", "quit_app"))

@@ -1,0 +1,219 @@
+"""`gemtable serve`: the SSH server, the table hub and the bot workers in one process.
+
+    server process ── asyncssh (port 2222) ── one SessionChannel per SSH session
+          │                                        └─ session process on a pty
+          ├─ Hub (tables, seats, logs) ◄── Unix socket ──┘   (gemtable lobby)
+          └─ BotPool (worker processes: bots and stand-ins)
+
+SIGTERM or Ctrl-C stops it cleanly: sessions are told, tables closed (their
+logs stay), and the next start resumes every unfinished table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import asyncssh
+import attrs
+
+from .botpool import BotPool
+from .hub import Hub, HubLimits
+from .keys import KeyBook
+from .launcher import SubprocessLauncher, ZygoteLauncher
+from .store import DataDir, default_data_dir, load_or_create_host_key
+
+log = logging.getLogger("gemtable.serve")
+
+SESSIONS_PER_USER = 6
+IDLE_CHECK_EVERY = 15.0
+
+
+@attrs.frozen
+class ServeOptions:
+    host: str = "127.0.0.1"
+    host_given: bool = False
+    port: int = 2222
+    host_key: Path | None = None
+    authorized_keys: Path | None = None
+    open: bool = False
+    data: Path | None = None
+    max_sessions: int = 64
+    max_tables: int = 32
+    idle_timeout: float = 1800.0
+    stand_in_after: float | None = 90.0
+    stand_in_bot: str = "greedy"
+    bot_workers: int = 2
+    fork_sessions: bool = True
+    """Fork sessions from a process that has imported the app (fast, shared memory)."""
+
+
+class ServeError(Exception):
+    """A setting the server cannot start with; the text is for the operator."""
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def check_options(options: ServeOptions) -> None:
+    if options.open and options.authorized_keys is not None:
+        raise ServeError("choose --open or --authorized-keys, not both")
+    if not options.open and options.authorized_keys is None:
+        raise ServeError("say who may connect: --authorized-keys FILE (OpenSSH format), "
+                         "or --open (anyone, on this machine only)")
+    if options.open and not is_loopback(options.host) and not options.host_given:
+        raise ServeError("--open listens on a loopback address only, unless you give "
+                         "--host explicitly")
+    if options.authorized_keys is not None and not options.authorized_keys.is_file():
+        raise ServeError(f"{options.authorized_keys}: no such file")
+
+
+class Server:
+    def __init__(self, options: ServeOptions) -> None:
+        check_options(options)
+        self.options = options
+        self.data = DataDir(options.data or default_data_dir())
+        self.keys = (KeyBook(options.authorized_keys, self.data.names)
+                     if options.authorized_keys is not None else None)
+        self.pool = BotPool(options.bot_workers)
+        limits = HubLimits(max_tables=options.max_tables,
+                           stand_in_after=options.stand_in_after,
+                           stand_in_bot=options.stand_in_bot)
+        self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
+        self.sessions: set = set()
+        self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    # --- life ----------------------------------------------------------------------------
+    async def start(self) -> int:
+        """Listen; returns the port (useful with --port 0)."""
+        from .sshserver import GemtableSSHServer
+
+        self.loop = asyncio.get_running_loop()
+        key_path = self.options.host_key or self.data.host_key
+        try:
+            host_key = load_or_create_host_key(key_path)
+        except (OSError, asyncssh.KeyImportError) as error:
+            raise ServeError(f"{key_path}: cannot use this host key ({error})") from None
+        await self.hub.start()
+        if isinstance(self.launcher, ZygoteLauncher):
+            await self.launcher.start()
+        self._acceptor = await asyncssh.create_server(
+            lambda: GemtableSSHServer(self), self.options.host, self.options.port,
+            server_host_keys=[host_key], line_editor=False, encoding=None,
+            allow_scp=False, agent_forwarding=False, x11_forwarding=False,
+            login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
+            server_version="gemtable")
+        port = self._acceptor.sockets[0].getsockname()[1]
+        host = self.options.host
+        if self.options.open and not is_loopback(host):
+            log.warning("--open on %s: anyone who can reach it may connect, under any name",
+                        host)
+        self.hub.invite = f"ssh -t -p {port} {self._public_host()} join {{id}}"
+        self.loop.create_task(self._check_idle())
+        log.info("listening on %s:%d (data %s; host key %s)", host, port, self.data.root,
+                 host_key.get_fingerprint("sha256"))
+        return port
+
+    def _public_host(self) -> str:
+        host = self.options.host
+        if host in ("", "0.0.0.0", "::"):
+            return socket.gethostname()
+        return f"[{host}]" if ":" in host else host
+
+    async def stop(self, reason: str = "The server is stopping; your game is saved.") -> None:
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for session in list(self.sessions):
+            session.close_for(reason)
+        await self.hub.stop(reason)
+        await self.launcher.stop()
+        self.pool.shutdown()
+        await asyncio.sleep(0.2)  # let the goodbyes leave
+
+    # --- limits ----------------------------------------------------------------------------
+    def admit(self, session) -> str:
+        """Why a new session cannot start ("" when it can); adds it if it can."""
+        if len(self.sessions) >= self.options.max_sessions:
+            return "the server is full; try again in a while"
+        if sum(1 for s in self.sessions if s.user == session.user) >= SESSIONS_PER_USER:
+            return f"{session.user} has {SESSIONS_PER_USER} sessions open already"
+        self.sessions.add(session)
+        return ""
+
+    def release(self, session) -> None:
+        self.sessions.discard(session)
+
+    async def _check_idle(self) -> None:
+        timeout = self.options.idle_timeout
+        while timeout > 0:
+            await asyncio.sleep(min(IDLE_CHECK_EVERY, timeout))
+            for session in list(self.sessions):
+                if session.idle_for() > timeout:
+                    log.info("closing the idle session of %s", session.user)
+                    session.close_for(f"Closed after {timeout / 60:g} minutes without a key. "
+                                      "Your seat is kept: connect again to carry on.")
+
+    def table_listing(self) -> str:
+        lobby = self.hub.lobby()
+        if not lobby.tables:
+            return "No tables. Connect with a terminal to make one.\n"
+        lines = []
+        for info in lobby.tables:
+            seats = ", ".join(s.user or ("open" if s.kind == "human" else s.kind)
+                              for s in info.seats)
+            lines.append(f"{info.id}  {info.title:<12} {seats:<36} {info.status_text()}")
+        return "\n".join(lines) + "\n"
+
+
+def _logging(data: DataDir) -> None:
+    handler = logging.FileHandler(data.log_file, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    console = logging.StreamHandler(sys.stderr)
+    console.setFormatter(logging.Formatter("gemtable serve: %(message)s"))
+    root = logging.getLogger("gemtable.serve")
+    root.setLevel(logging.INFO)
+    root.handlers[:] = [handler, console]
+    root.propagate = False
+    os.chmod(data.log_file, 0o600)
+
+
+async def _serve(options: ServeOptions) -> int:
+    server = Server(options)
+    _logging(server.data)
+    port = await server.start()
+    print(f"gemtable serve: ssh -p {port} {server._public_host()}"
+          f"   (data in {server.data.root}; Ctrl-C stops)", file=sys.stderr, flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("stopping")
+    await server.stop()
+    return 0
+
+
+def serve(options: ServeOptions) -> int:
+    try:
+        return asyncio.run(_serve(options))
+    except ServeError as error:
+        print(f"gemtable serve: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"gemtable serve: cannot listen on {options.host}:{options.port}: "
+              f"{error.strerror or error}", file=sys.stderr)
+        return 2

@@ -1,0 +1,151 @@
+"""The server's data folder: host key, tables (game log + seat record), name bindings.
+
+    DATA/host_key          ed25519, made once on first start, owner-only
+    DATA/names.json        which key (fingerprint) owns each user name
+    DATA/serve.log         the server log
+    DATA/tables/ID.jsonl   the table's game log (gemtable.engine.gamelog)
+    DATA/tables/ID.json    who sits where, who made it, whether it started
+    DATA/run/hub.sock      the hub socket (folder 0700); a private temp folder
+                           instead if DATA's path is too long for a socket
+
+Records are written to a temporary file and renamed over the old one, so a
+crash leaves either the old or the new record, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+import attrs
+import platformdirs
+
+ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+"""Table ids avoid letters people confuse when reading them out (i l o 0 1)."""
+ID_LENGTH = 5
+SOCKET_PATH_MAX = 100
+"""A Unix socket path must fit in 108 bytes; keep a margin."""
+
+
+def default_data_dir() -> Path:
+    return Path(platformdirs.user_data_dir("gemtable")) / "serve"
+
+
+def new_table_id(taken: set[str] | frozenset[str]) -> str:
+    while True:
+        table_id = "".join(secrets.choice(ID_ALPHABET) for _ in range(ID_LENGTH))
+        if table_id not in taken:
+            return table_id
+
+
+def write_atomically(path: Path, text: str, mode: int = 0o600) -> None:
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@attrs.define
+class TableRecord:
+    """What the game log does not say: who sits where, and who made the table."""
+
+    id: str
+    owners: list[str | None]
+    """Per seat: the user sitting there (human seats), None if open or a bot."""
+    created_by: str
+    created: str
+    started: bool = False
+
+    def to_json(self) -> str:
+        return json.dumps(attrs.asdict(self), indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> TableRecord:
+        data = json.loads(text)
+        return cls(id=str(data["id"]), owners=[None if o is None else str(o)
+                                               for o in data["owners"]],
+                   created_by=str(data["created_by"]), created=str(data.get("created", "")),
+                   started=bool(data.get("started", False)))
+
+
+class DataDir:
+    """Paths in the data folder, created with owner-only permissions."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(self.root, 0o700)
+        self.tables = self.root / "tables"
+        self.tables.mkdir(exist_ok=True, mode=0o700)
+        self._socket_dir: Path | None = None
+
+    @property
+    def host_key(self) -> Path:
+        return self.root / "host_key"
+
+    @property
+    def names(self) -> Path:
+        return self.root / "names.json"
+
+    @property
+    def log_file(self) -> Path:
+        return self.root / "serve.log"
+
+    def table_log(self, table_id: str) -> Path:
+        return self.tables / f"{table_id}.jsonl"
+
+    def table_record(self, table_id: str) -> Path:
+        return self.tables / f"{table_id}.json"
+
+    def socket_path(self) -> Path:
+        """The hub socket, in a folder only this user may enter."""
+        if self._socket_dir is None:
+            run = self.root / "run"
+            if len(str(run / "hub.sock")) <= SOCKET_PATH_MAX:
+                run.mkdir(exist_ok=True, mode=0o700)
+                os.chmod(run, 0o700)
+                self._socket_dir = run
+            else:
+                self._socket_dir = Path(tempfile.mkdtemp(prefix="gemtable-hub-"))
+        return self._socket_dir / "hub.sock"
+
+    def save_record(self, record: TableRecord) -> None:
+        write_atomically(self.table_record(record.id), record.to_json())
+
+    def load_records(self) -> list[TableRecord]:
+        """Every readable table record; a damaged one is skipped (its log stays)."""
+        records = []
+        for path in sorted(self.tables.glob("*.json")):
+            try:
+                records.append(TableRecord.from_json(path.read_text(encoding="utf-8")))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+        return records
+
+    def remove_table(self, table_id: str) -> None:
+        self.table_record(table_id).unlink(missing_ok=True)
+        self.table_log(table_id).unlink(missing_ok=True)
+
+
+def load_or_create_host_key(path: Path):
+    """The server's host key; generated (ed25519) and kept the first time."""
+    import asyncssh
+
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="gemtable host key")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, key.export_private_key().decode("ascii"))
+    write_atomically(path.with_name(path.name + ".pub"),
+                     key.export_public_key().decode("ascii"), mode=0o644)
+    return key
