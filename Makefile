@@ -19,8 +19,9 @@ $(VENV)/.installed-play: $(BIN)/python $(DEPS)
 	$(PIP) install -c constraints.txt -e .
 	@touch $@
 
+# The cluster extra (Ray) too: the tests run the arena's Ray backend on a local cluster.
 $(VENV)/.installed-test: $(BIN)/python $(DEPS)
-	$(PIP) install -c constraints.txt -e '.[test]'
+	$(PIP) install -c constraints.txt -e '.[test,cluster]'
 	@touch $@ $(VENV)/.installed-play
 
 play: $(VENV)/.installed-play

@@ -6,27 +6,29 @@ Why it is built this way:
   moving first cancels out.
 - Game g is played with a seed derived from the arena seed and g alone, and
   results are added up in game order, so the figures are identical whatever
-  the number of worker processes.
+  the backend (local processes or Ray, `backends.py`) and the number of
+  workers, and an interrupted run continues from its results file
+  (`results.py`) without losing or repeating a game.
 - Win rates come with Wilson 95% intervals, which stay honest for small runs
   and for rates near 0 or 1. A win shared by k seats counts 1/k to each.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import os
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 
 import attrs
 
 from gemtable.engine import registry
 
-from .match import play_match
+from .archive import LogArchive
+from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers, play_task
+from .results import RunSpec, open_results, play_games
+from .runner import Progress, RunOptions, guarded, say_to, stderr_console, write_text
 
 Z95 = 1.959964
 
@@ -99,36 +101,42 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}:arena:{index}").getrandbits(32)
 
 
-def play_arena_game(game_id: str, kinds: Sequence[str], seed: int, variant: str | None,
-                    index: int) -> GameRecord:
-    """Play game `index` of an arena (top level so worker processes can run it)."""
+def arena_task(game_id: str, kinds: Sequence[str], seed: int, variant: str | None,
+               index: int) -> GameTask:
+    """Game `index`: given seat i sits at table seat (i - index) mod n."""
     n = len(kinds)
-    order = [(seat + index) % n for seat in range(n)]  # table seat -> given seat
-    result = play_match(game_id, [kinds[g] for g in order], seed=game_seed(seed, index),
-                        variant=variant)
-    final = result.final
-    by_given = [0] * n
-    for table_seat, given in enumerate(order):
-        by_given[given] = table_seat
-    outcome, scores = final.outcome(), final.scores()
+    return GameTask(index, game_id, tuple(kinds[(seat + index) % n] for seat in range(n)),
+                    game_seed(seed, index), variant)
+
+
+def to_record(played: PlayedGame) -> GameRecord:
+    """A game's figures re-indexed from table seats to given seats."""
+    n = len(played.seats)
+    by_given = [(given - played.index) % n for given in range(n)]  # given seat -> table seat
+
+    def pick(values):
+        return tuple(values[t] for t in by_given)
+
     return GameRecord(
-        index=index,
-        shares=tuple(outcome[t] for t in by_given),
-        scores=tuple(float(scores[t]) for t in by_given),
-        turns=final.turn,
-        think=tuple(result.think_seconds[t] for t in by_given),
-        decisions=tuple(result.decisions[t] for t in by_given),
-        slowest=tuple(result.slowest[t] for t in by_given),
-        achievements=tuple(final.achievements(t) for t in by_given),
+        index=played.index,
+        shares=pick(played.shares),
+        scores=pick(played.scores),
+        turns=played.turns,
+        think=pick(played.think),
+        decisions=pick(played.decisions),
+        slowest=pick(played.slowest),
+        achievements=pick(played.achievements),
     )
 
 
-def default_workers() -> int:
-    """Every core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+def play_arena_game(game_id: str, kinds: Sequence[str], seed: int, variant: str | None,
+                    index: int) -> GameRecord:
+    """Play game `index` of an arena in this process."""
+    return to_record(play_task(arena_task(game_id, kinds, seed, variant, index)))
+
+
+def arena_spec(game_id: str, kinds: Sequence[str], seed: int, variant: str | None) -> RunSpec:
+    return RunSpec("arena", game_id, variant, tuple(kinds), len(kinds), seed)
 
 
 def run_arena(
@@ -139,44 +147,50 @@ def run_arena(
     seed: int = 0,
     variant: str | None = None,
     workers: int | None = None,
+    backend: Backend | None = None,
+    results: Path | None = None,
+    resume: bool = False,
     on_start: Callable[[], None] | None = None,
     on_game: Callable[[GameRecord], None] | None = None,
+    on_played: Callable[[PlayedGame], None] | None = None,
 ) -> ArenaResult:
-    """Play `games` games and sum them up; `on_game` hears of each as it ends.
+    """Play `games` games and sum them up.
 
-    `on_start` runs once the worker processes exist: a progress display that
-    starts a thread should start there, since forking a process that runs
-    threads is unsafe.
+    `backend` runs the games (default: `workers` local processes, every core
+    if None). With `results`, each game is appended to that file as it ends;
+    with `resume` too, the games the file already holds are kept and only
+    the others played. `on_game` hears of every game: first those already in
+    the file, then each as it ends; `on_played` hears of each game played
+    now, actions included. `on_start` runs once the workers exist: a progress
+    display that starts a thread should start there.
     """
     game = registry.get(game_id)
     kinds = tuple(kinds)
     game.new(len(kinds), 0, variant)  # a bad player count or variant fails here, clearly
-    workers = default_workers() if workers is None else workers
+    backend = backend or LocalBackend(default_workers() if workers is None else workers)
+    tasks = [arena_task(game_id, kinds, seed, variant, index) for index in range(games)]
+    writer, done = None, {}
+    if results is not None:
+        writer, done = open_results(results, arena_spec(game_id, kinds, seed, variant), games,
+                                    resume=resume)
     started = time.perf_counter()
-    records: list[GameRecord] = []
-    if workers <= 1 or games == 1:
-        if on_start:
-            on_start()
-        for index in range(games):
-            records.append(play_arena_game(game_id, kinds, seed, variant, index))
+    try:
+        for index in sorted(done):
+            if index < games and on_game:
+                on_game(to_record(done[index]))
+
+        def finished(played: PlayedGame) -> None:
+            if on_played:
+                on_played(played)
             if on_game:
-                on_game(records[-1])
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            futures = [pool.submit(play_arena_game, game_id, kinds, seed, variant, index)
-                       for index in range(games)]
-            if on_start:
-                on_start()
-            try:
-                for future in as_completed(futures):
-                    records.append(future.result())
-                    if on_game:
-                        on_game(records[-1])
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
-    records.sort(key=lambda r: r.index)
+                on_game(to_record(played))
+
+        played = play_games(tasks, backend, done=done, writer=writer, on_start=on_start,
+                            on_game=finished)
+    finally:
+        if writer is not None:
+            writer.close()
+    records = [to_record(p) for p in played]
     return summarise(game_id, kinds, records, time.perf_counter() - started)
 
 
@@ -250,48 +264,31 @@ def arena_command(
     variant: str | None = None,
     workers: int | None = None,
     json_path: str | None = None,
+    options: RunOptions | None = None,
 ) -> int:
     """`gemtable arena`: progress on stderr, the table (or only JSON) on stdout."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    import json
 
-    err = Console(stderr=True)
-    progress = Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), TimeRemainingColumn(),
-        console=err, transient=True, disable=not err.is_terminal,
-    )
-    task = progress.add_task(f"{game_id}: {' vs '.join(kinds)}", total=games)
-    try:
+    from rich.console import Console
+
+    options = options or RunOptions(workers=workers)
+    err = stderr_console()
+    progress = Progress(err, f"{game_id}: {' vs '.join(kinds)}", games)
+    results = options.results_path(arena_spec(game_id, kinds, seed, variant),
+                                   say_to(err, "arena"))
+
+    def body() -> int:
         result = run_arena(
-            game_id, kinds, games=games, seed=seed, variant=variant, workers=workers,
-            on_start=progress.start, on_game=lambda _record: progress.advance(task),
+            game_id, kinds, games=games, seed=seed, variant=variant,
+            backend=options.make_backend(), results=results, resume=options.resume,
+            on_start=progress.start, on_game=progress.advance,
+            on_played=LogArchive(options.logs) if options.logs else None,
         )
-    except ValueError as error:
-        err.print(f"gemtable arena: error: {error}", markup=False, highlight=False)
-        return 2
-    except KeyboardInterrupt:
-        err.print("gemtable arena: interrupted", markup=False, highlight=False)
-        return 130
-    finally:
         progress.stop()
-    payload = json.dumps(result.to_json())
-    if json_path == "-":
-        sys.stdout.write(payload + "\n")
-        return 0
-    if json_path is not None:
-        try:
-            with open(json_path, "w", encoding="utf-8") as f:
-                f.write(payload + "\n")
-        except OSError as error:
-            err.print(f"gemtable arena: cannot write {json_path}: {error}", markup=False)
+        if not write_text("arena", err, json.dumps(result.to_json()) + "\n", json_path):
             return 1
-    Console().print(results_table(result, seed))
-    return 0
+        if json_path != "-":
+            Console().print(results_table(result, seed))
+        return 0
+
+    return guarded("arena", err, progress, results, body)

@@ -8,7 +8,12 @@
     gemtable replay PATH          step through a game log
     gemtable rules GAME           print the rules document
     gemtable arena GAME --seat KIND ... --games N [--seed N] [--workers W] [--json PATH|-]
-    gemtable bench GAME [--seconds S] [--json -]
+                  [--backend local|ray] [--address ADDR] [--results PATH] [--resume] [--logs DIR]
+    gemtable tournament GAME --pool KIND,KIND,... --games N [--players P] [--model M] [--confidence C]
+                  [--json PATH|-] [--csv PATH|-] [--no-plot] and the arena's run options
+    gemtable bench [GAME|all] [--seconds S] [--players P] [--json -]
+    gemtable serve [--host H] [--port P] [--authorized-keys FILE | --open] [--data DIR]
+                                  shared tables over SSH (docs/serve.md)
 """
 
 from __future__ import annotations
@@ -89,22 +94,189 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", type=_game_id)
 
+    _add_arena(sub)
+    _add_tournament(sub)
+    _add_bench(sub)
+
+    _add_serve(sub)
+    return parser
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Where games run and where their results go (arena and tournament)."""
+    parser.add_argument("--seed", type=_non_negative(int), default=0)
+    parser.add_argument("--variant", default=None)
+    parser.add_argument("--workers", type=_positive_int, default=None,
+                        help="worker processes, or CPUs of a local Ray cluster "
+                             "(default: every core)")
+    parser.add_argument("--backend", choices=("local", "ray"), default=None,
+                        help="where games run: local processes (default) or Ray tasks "
+                             "(needs gemtable[cluster])")
+    parser.add_argument("--address", default=None, metavar="ADDR",
+                        help="Ray cluster to use (implies --backend ray; default: a local one)")
+    parser.add_argument("--results", type=Path, default=None, metavar="PATH",
+                        help="append each finished game to PATH as JSON Lines (default: a "
+                             "new file in the data folder)")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue an interrupted run: the --results file, or the newest "
+                             "one of the same games; only missing games are played")
+    parser.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                        help="also save every game as a log the replay viewer opens")
+    parser.add_argument("--json", dest="json_path", default=None, metavar="PATH|-",
+                        help="write results as JSON to PATH, or only JSON to stdout with -")
+
+
+def _add_arena(sub) -> None:
     arena = sub.add_parser("arena", help="headless bot games with a results table")
     arena.add_argument("game", type=_game_id)
     arena.add_argument("--seat", action="append", dest="seats", metavar="KIND", required=True)
     arena.add_argument("--games", type=_positive_int, required=True)
-    arena.add_argument("--seed", type=_non_negative(int), default=0)
-    arena.add_argument("--variant", default=None)
-    arena.add_argument("--workers", type=_positive_int, default=None,
-                       help="worker processes (default: every core)")
-    arena.add_argument("--json", dest="json_path", default=None, metavar="PATH|-",
-                       help="write results as JSON to PATH, or only JSON to stdout with -")
+    _add_run_options(arena)
 
+
+def _pool(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    if len(kinds) < 2:
+        raise argparse.ArgumentTypeError("give at least two kinds, separated by commas")
+    return kinds
+
+
+def _share(text: str) -> float:
+    value = _non_negative(float)(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError("must lie between 0 and 1, e.g. 0.95")
+    return value
+
+
+def _add_tournament(sub) -> None:
+    tournament = sub.add_parser(
+        "tournament", help="every pairing of a pool of bots, rated with openskill")
+    tournament.add_argument("game", type=_game_id)
+    tournament.add_argument("--pool", type=_pool, required=True, metavar="KIND,KIND,...",
+                            help="the bot kinds, e.g. random,greedy,mcts:100,mcts:1000")
+    tournament.add_argument("--games", type=_positive_int, required=True,
+                            help="games in all, shared evenly among the pairings")
+    tournament.add_argument("--players", type=_positive_int, default=None,
+                            help="players a table (default: 2, or the game's least)")
+    tournament.add_argument("--model", choices=("plackett-luce", "thurstone-mosteller"),
+                            default="plackett-luce", help="openskill rating model")
+    tournament.add_argument("--confidence", type=_share, default=0.95, metavar="C",
+                            help="share of belief in each rating interval (default 0.95)")
+    tournament.add_argument("--csv", dest="csv_path", default=None, metavar="PATH|-",
+                            help="write the standings and win matrix as CSV")
+    tournament.add_argument("--no-plot", dest="plot", action="store_false",
+                            help="leave out the terminal plot of the ratings")
+    _add_run_options(tournament)
+
+
+def _add_bench(sub) -> None:
     bench = sub.add_parser("bench", help="measure playout and search speed")
-    bench.add_argument("game", type=_game_id)
+    bench.add_argument("game", nargs="?", default="all",
+                       type=lambda t: t if t == "all" else _game_id(t),
+                       help="game id, or all (the default)")
     bench.add_argument("--seconds", type=_non_negative(float), default=3.0)
+    bench.add_argument("--players", type=_positive_int, default=None,
+                       help="players (default: each game's least)")
     bench.add_argument("--json", dest="json_path", default=None, metavar="PATH|-")
-    return parser
+
+
+def _run_options(args: argparse.Namespace):
+    from gemtable.ai.runner import RunOptions
+
+    backend = args.backend or ("ray" if args.address else "local")
+    return RunOptions(workers=args.workers, backend=backend, address=args.address,
+                      results=args.results, default_results=True, resume=args.resume,
+                      logs=args.logs)
+
+
+def _check_pool(parser: argparse.ArgumentParser, game_id: str, pool: Sequence[str]) -> None:
+    from gemtable.ai import BotKindError, make_bot
+
+    for kind in pool:
+        try:
+            make_bot(kind, game_id=game_id, seed=0)
+        except BotKindError as error:
+            parser.error(str(error))
+
+
+def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """`arena`, `tournament` and `bench`."""
+    if args.command == "arena":
+        from gemtable.ai.arena import arena_command
+
+        _check_kinds(parser, args.game, args.seats, allow_human=False)
+        return arena_command(
+            args.game, args.seats, games=args.games, seed=args.seed, variant=args.variant,
+            json_path=args.json_path, options=_run_options(args),
+        )
+    if args.command == "tournament":
+        from gemtable.ai.tournament_report import tournament_command
+
+        _check_pool(parser, args.game, args.pool)
+        return tournament_command(
+            args.game, args.pool, games=args.games, players=args.players, seed=args.seed,
+            variant=args.variant, model=args.model, confidence=args.confidence,
+            json_path=args.json_path,
+            csv_path=args.csv_path, plot=args.plot, options=_run_options(args),
+        )
+    from gemtable.ai.bench import bench_command
+
+    return bench_command(args.game, seconds=args.seconds, players=args.players,
+                         json_path=args.json_path)
+
+
+def _stand_in(text: str) -> float | None:
+    if text.strip().lower() in ("never", "off"):
+        return None
+    return _non_negative(float)(text)
+
+
+def _add_serve(sub) -> None:
+    serve = sub.add_parser("serve", help="shared tables over SSH: a lobby, seats, spectators")
+    serve.add_argument("--host", default=None,
+                       help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_non_negative(int), default=2222,
+                       help="port (default 2222; 0 picks a free one)")
+    serve.add_argument("--host-key", type=Path, default=None, metavar="PATH",
+                       help="the server's private key (default: made once in the data dir)")
+    serve.add_argument("--authorized-keys", type=Path, default=None, metavar="PATH",
+                       help="who may connect: public keys, OpenSSH authorized_keys format")
+    serve.add_argument("--open", action="store_true",
+                       help="anyone may connect without a key (loopback only unless --host)")
+    serve.add_argument("--data", type=Path, default=None, metavar="DIR",
+                       help="tables, logs and keys (default: the gemtable data folder)")
+    serve.add_argument("--max-sessions", type=_positive_int, default=64)
+    serve.add_argument("--max-tables", type=_positive_int, default=32)
+    serve.add_argument("--idle-timeout", type=_non_negative(float), default=1800.0,
+                       metavar="SECONDS", help="close sessions without a key this long (0: never)")
+    serve.add_argument("--stand-in-after", type=_stand_in, default=90.0, metavar="SECONDS",
+                       help="a bot plays an absent person's seat after this long ('never')")
+    serve.add_argument("--stand-in-bot", default="greedy", metavar="KIND",
+                       help="the bot kind that stands in (default greedy)")
+    serve.add_argument("--bot-workers", type=_positive_int, default=2,
+                       help="worker processes for bot moves (default 2)")
+    serve.add_argument("--spawn-sessions", action="store_true",
+                       help="start each session as a new Python process instead of forking "
+                            "it from a preloaded one (slower, more memory)")
+
+    # The process behind one SSH session; started by `serve`, never by hand.
+    lobby = sub.add_parser("lobby")
+    lobby.add_argument("--hub", required=True)
+    lobby.add_argument("--join", default=None)
+    lobby.add_argument("--watch", default=None)
+
+
+def _serve_command(args: argparse.Namespace) -> int:
+    from gemtable.tui.serve.server import ServeOptions, serve
+
+    return serve(ServeOptions(
+        host=args.host or "127.0.0.1", host_given=args.host is not None, port=args.port,
+        host_key=args.host_key, authorized_keys=args.authorized_keys, open=args.open,
+        data=args.data, max_sessions=args.max_sessions, max_tables=args.max_tables,
+        idle_timeout=args.idle_timeout, stand_in_after=args.stand_in_after,
+        stand_in_bot=args.stand_in_bot, bot_workers=args.bot_workers,
+        fork_sessions=not args.spawn_sessions,
+    ))
 
 
 def _check_kinds(parser: argparse.ArgumentParser, game_id: str, kinds: Sequence[str],
@@ -150,18 +322,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "rules":
         sys.stdout.write(registry.get(args.game).rules_text())
         return 0
-    if command == "arena":
-        from gemtable.ai.arena import arena_command
+    if command in ("arena", "tournament", "bench"):
+        return _run_command(parser, args)
 
-        _check_kinds(parser, args.game, args.seats, allow_human=False)
-        return arena_command(
-            args.game, args.seats, games=args.games, seed=args.seed, variant=args.variant,
-            workers=args.workers, json_path=args.json_path,
-        )
-    if command == "bench":
-        from gemtable.ai.bench import bench_command
+    if command == "serve":
+        from gemtable.ai import BotKindError, make_bot
 
-        return bench_command(args.game, seconds=args.seconds, json_path=args.json_path)
+        for game_id in registry.ids():
+            try:
+                make_bot(args.stand_in_bot, game_id=game_id, seed=0)
+            except BotKindError as error:
+                parser.error(f"--stand-in-bot: {error}")
+        return _serve_command(args)
+    if command == "lobby":
+        from gemtable.tui.serve.session import run
+
+        return run(args.hub, join=args.join, watch=args.watch)
 
     from gemtable.tui import launch
 

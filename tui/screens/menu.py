@@ -28,6 +28,7 @@ class MenuScreen(Screen[None]):
         Binding("enter", "start", "Start", show=False),
         Binding("q", "quit_app", "Quit"),
         Binding("f1", "rules", "Rules"),
+        Binding("a", "arena", "Arena"),
     ]
 
     def __init__(self, *, seed: int) -> None:
@@ -64,6 +65,12 @@ class MenuScreen(Screen[None]):
                 yield OptionList(id="resume-list")
             with TabPane("Replays", id="tab-replay"):
                 yield OptionList(id="replay-list")
+            with TabPane("Arena", id="tab-arena"), Vertical(id="arena-pane"):
+                yield Static("Bots play many games against each other: pick a game, a pool "
+                             "of bots and a number of games, watch the ratings fill in, and "
+                             "replay any game.", id="arena-note")
+                yield Button("Open the arena", id="open-arena", variant="primary",
+                             compact=True)
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
@@ -72,7 +79,7 @@ class MenuScreen(Screen[None]):
         self.query_one("#choice-game").focus()
         self.query_one("#keys", KeyBar).set_keys(
             [("Tab/↑↓", "move"), ("←→", "change"), ("Enter", "start/open")],
-            [("F1", "rules"), ("q", "quit")],
+            [("a", "arena"), ("F1", "rules"), ("q", "quit")],
         )
 
     def on_screen_resume(self) -> None:
@@ -151,6 +158,8 @@ class MenuScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "open-arena":
+            self.action_arena()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "seed":
@@ -183,6 +192,11 @@ class MenuScreen(Screen[None]):
         from .rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game))
+
+    def action_arena(self) -> None:
+        from .arena import ArenaScreen
+
+        self.app.push_screen(ArenaScreen(seed=self.seed))
 
     def action_quit_app(self) -> None:
         self.app.exit(0)

@@ -1,0 +1,249 @@
+"""Results files: every finished arena or tournament game, one JSON line each.
+
+    {"kind":"run","version":1,"command":"arena","game":"jowhari","variant":null,
+     "seats":["greedy","random"],"players":2,"seed":0,"games":1000,"started":"..."}
+    {"kind":"game","index":3,"seats":["random","greedy"],"seed":...,"shares":[0.0,1.0],...}
+
+The first line says what the run plays; a game line is appended as each game
+finishes, in whatever order they finish. Since game `index` depends only on
+the run line and `index`, an interrupted run is continued by playing the
+indices the file lacks: nothing is lost and nothing is played twice, and the
+totals (added up in index order) equal those of an uninterrupted run.
+
+Lines are flushed at once, so a killed process loses nothing; they are synced
+to disk at most once a second, so a power cut may lose the last second of
+games, which a resumed run simply plays again. A torn last line (the process
+died mid-write) is cut off when the run is resumed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import attrs
+
+from .backends import Backend, GameTask, PlayedGame
+
+RESULTS_VERSION = 1
+SYNC_SECONDS = 1.0
+SUFFIX = ".jsonl"
+
+
+class ResultsError(ValueError):
+    """A results file that cannot be used: unreadable, another run's, or damaged."""
+
+
+@attrs.frozen
+class RunSpec:
+    """What a run plays. Two runs with equal specs play equal games, index by index."""
+
+    command: str
+    """`arena` or `tournament`."""
+    game: str
+    variant: str | None
+    seats: tuple[str, ...]
+    """Arena: the given seats. Tournament: the pool."""
+    players: int
+    seed: int
+
+    def to_json(self) -> dict:
+        return {"command": self.command, "game": self.game, "variant": self.variant,
+                "seats": list(self.seats), "players": self.players, "seed": self.seed}
+
+    @classmethod
+    def from_json(cls, data: dict) -> RunSpec:
+        return cls(str(data["command"]), str(data["game"]), data["variant"],
+                   tuple(str(s) for s in data["seats"]), int(data["players"]),
+                   int(data["seed"]))
+
+    def differences(self, other: RunSpec) -> list[str]:
+        mine, theirs = self.to_json(), other.to_json()
+        return [f"{key} {theirs[key]!r} (this run: {mine[key]!r})"
+                for key in mine if mine[key] != theirs[key]]
+
+
+def game_to_json(game: PlayedGame) -> dict:
+    return {"kind": "game", **attrs.asdict(game)}
+
+
+def game_from_json(data: dict) -> PlayedGame:
+    return PlayedGame(
+        index=int(data["index"]),
+        game=str(data["game"]),
+        seats=tuple(data["seats"]),
+        seed=int(data["seed"]),
+        variant=str(data["variant"]),
+        shares=tuple(float(x) for x in data["shares"]),
+        scores=tuple(float(x) for x in data["scores"]),
+        ranking=tuple(int(x) for x in data["ranking"]),
+        turns=int(data["turns"]),
+        think=tuple(float(x) for x in data["think"]),
+        decisions=tuple(int(x) for x in data["decisions"]),
+        slowest=tuple(float(x) for x in data["slowest"]),
+        achievements=tuple(tuple(str(n) for n in seat) for seat in data["achievements"]),
+        actions=tuple(str(a) for a in data["actions"]),
+    )
+
+
+def results_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("gemtable")) / "arena"
+
+
+def new_results_path(spec: RunSpec, folder: Path | None = None) -> Path:
+    """A fresh file such as `arena-jowhari-20261130-145002-s0.jsonl` in the data folder."""
+    folder = results_dir() if folder is None else folder
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    base = f"{spec.command}-{spec.game}-{stamp}-s{spec.seed}"
+    path, extra = folder / f"{base}{SUFFIX}", 2
+    while path.exists():
+        path, extra = folder / f"{base}-{extra}{SUFFIX}", extra + 1
+    return path
+
+
+@attrs.frozen
+class LoadedResults:
+    path: Path
+    spec: RunSpec
+    games: int
+    """Games the run that wrote the file asked for."""
+    played: dict[int, PlayedGame]
+    torn: bool
+    """The last line was cut short (and is not counted)."""
+
+
+def read_results(path: Path) -> LoadedResults:
+    """Read a results file; ResultsError names the file and line of any damage."""
+    try:
+        text = Path(path).read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:
+        raise ResultsError(f"{path}: cannot read ({error.strerror})") from None
+    lines = text.split("\n")
+    torn = lines[-1] != ""
+    lines.pop()  # "" after the last newline, or a line the process died writing
+    if not lines or not lines[0]:
+        raise ResultsError(f"{path}: empty or cut short before its run line ends")
+    played: dict[int, PlayedGame] = {}
+    spec, games = None, 0
+    for number, line in enumerate(lines, start=1):
+        try:
+            record = json.loads(line)
+            if number == 1:
+                if record.get("kind") != "run" or record.get("version", 0) > RESULTS_VERSION:
+                    raise ValueError("the first line must be a run line this version reads")
+                spec, games = RunSpec.from_json(record), int(record["games"])
+                continue
+            if record.get("kind") != "game":
+                raise ValueError("expected a game line")
+            game = game_from_json(record)
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise ResultsError(f"{path}:{number}: bad line ({error})") from None
+        played.setdefault(game.index, game)
+    assert spec is not None
+    return LoadedResults(Path(path), spec, games, played, torn)
+
+
+def find_resumable(spec: RunSpec, folder: Path | None = None) -> Path | None:
+    """The newest results file in the data folder written by a run with `spec`."""
+    folder = results_dir() if folder is None else folder
+    if not folder.is_dir():
+        return None
+    for path in sorted(folder.glob(f"*{SUFFIX}"), key=lambda p: -p.stat().st_mtime):
+        try:
+            with path.open("r", encoding="utf-8") as f:
+                head = json.loads(f.readline())
+            if head.get("kind") == "run" and RunSpec.from_json(head) == spec:
+                return path
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+    return None
+
+
+class ResultsWriter:
+    """Appends game lines; flushed at once, synced at most once a second."""
+
+    def __init__(self, path: Path, *, spec: RunSpec | None = None, games: int = 0) -> None:
+        self.path = Path(path)
+        self._synced = time.monotonic()
+        if spec is not None:
+            if self.path.exists() and self.path.stat().st_size:
+                raise ResultsError(f"{self.path} already holds results: continue it with "
+                                   "--resume, or choose another --results file")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._file = self.path.open("w", encoding="utf-8")
+            started = datetime.now(UTC).isoformat(timespec="seconds")
+            self._write({"kind": "run", "version": RESULTS_VERSION, **spec.to_json(),
+                         "games": games, "started": started}, sync=True)
+        else:
+            _cut_torn_tail(self.path)
+            self._file = self.path.open("a", encoding="utf-8")
+
+    def _write(self, record: dict, *, sync: bool = False) -> None:
+        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.flush()
+        if sync or time.monotonic() - self._synced >= SYNC_SECONDS:
+            os.fsync(self._file.fileno())
+            self._synced = time.monotonic()
+
+    def append(self, game: PlayedGame) -> None:
+        self._write(game_to_json(game))
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
+
+
+def _cut_torn_tail(path: Path) -> None:
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with path.open("r+b") as f:
+            f.truncate(data.rfind(b"\n") + 1)
+
+
+def open_results(path: Path, spec: RunSpec, games: int, *,
+                 resume: bool) -> tuple[ResultsWriter, dict[int, PlayedGame]]:
+    """A writer for `path` and the games it already holds (none unless resuming)."""
+    if not resume or not path.exists():
+        return ResultsWriter(path, spec=spec, games=games), {}
+    loaded = read_results(path)
+    differences = spec.differences(loaded.spec)
+    if differences:
+        raise ResultsError(f"{path} holds another run: " + "; ".join(differences))
+    return ResultsWriter(path), loaded.played
+
+
+def play_games(
+    tasks: Sequence[GameTask],
+    backend: Backend,
+    *,
+    done: dict[int, PlayedGame] | None = None,
+    writer: ResultsWriter | None = None,
+    on_start: Callable[[], None] | None = None,
+    on_game: Callable[[PlayedGame], None] | None = None,
+) -> list[PlayedGame]:
+    """Every task's game in index order: those in `done`, the rest played now
+    (each appended to `writer` and reported to `on_game` as it finishes)."""
+    done = dict(done or {})
+    for task in tasks:
+        game = done.get(task.index)
+        if game is not None and (game.seats != task.seats or game.seed != task.seed):
+            raise ResultsError(
+                f"game {task.index} in the results file was played by {list(game.seats)} "
+                f"with seed {game.seed}; this run plays it with {list(task.seats)}, seed "
+                f"{task.seed}: the file is damaged or from another version")
+    missing: Iterable[GameTask] = [t for t in tasks if t.index not in done]
+    for game in backend.run(missing, on_start=on_start):
+        done[game.index] = game
+        if writer is not None:
+            writer.append(game)
+        if on_game is not None:
+            on_game(game)
+    return [done[t.index] for t in tasks]
