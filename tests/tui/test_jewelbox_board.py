@@ -18,6 +18,7 @@ from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.components import LADYBUG, LONGHORN
 from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.rules import swap_actions
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     DISCARDING,
@@ -239,9 +240,26 @@ async def test_a_click_moves_the_cursor_and_a_second_click_places() -> None:
 
 
 async def test_forceps_pick_two_beetles_with_enter() -> None:
-    state = position(["SW"], ["L"], variant="standard", phase=START)
+    state = position(["SWL"], ["L"], variant="standard", phase=START)
+    app = await run(BoardApp(state, follow=True), "f", "enter", "right", "enter")
+    # One gesture, two actions: take up the Forceps, then (shown them in hand) swap.
+    assert app.chosen == [A.FORCEPS, A.swap((3, 3), (3, 4))]  # d4 and e4
+    assert app.state.box_rows(0)[1][0].startswith("WSL")
+
+
+async def test_forceps_taken_up_wait_for_the_table_before_the_swap() -> None:
+    state = position(["SWL"], ["L"], variant="standard", phase=START)
     app = await run(BoardApp(state), "f", "enter", "right", "enter")
-    assert app.chosen == [A.forceps((3, 3), (3, 4))]  # d4 and e4
+    assert app.chosen == [A.FORCEPS]
+    assert "forceps, swap d4 e4" in app.final_prompt
+
+
+async def test_forceps_in_hand_cannot_be_put_away() -> None:
+    state = play(position(["SWL"], ["L"], variant="standard", phase=START), "forceps")
+    app = await run(BoardApp(state), "escape", "d", "enter", "right", "right", "enter")
+    assert app.chosen == [A.swap((3, 3), (3, 5))]
+    app = await run(BoardApp(state), "escape")
+    assert app.chosen == [] and "Forceps are in hand" in app.final_prompt
 
 
 async def test_forceps_refuse_two_beetles_of_one_family() -> None:
@@ -256,7 +274,7 @@ async def test_forceps_after_placing_and_d_ends_the_turn() -> None:
     app = await run(BoardApp(state), "d")
     assert app.chosen == [A.DONE]
     app = await run(BoardApp(state), "f", "enter", "l", "enter")
-    assert app.chosen == [A.forceps((3, 3), (3, 4))]
+    assert app.chosen == [A.FORCEPS]
 
 
 async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
@@ -290,7 +308,7 @@ async def test_colon_opens_a_line_for_typed_actions() -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [("fly away", "not an action"), ("take 3", "after a roll of 6"),
-     ("place a1", "no beetle to place"), ("forceps d4 e4", "no beetle on d4")],
+     ("place a1", "no beetle to place"), ("swap d4 e4", "no beetle on d4")],
 )
 async def test_illegal_typed_text_shows_the_reason_and_posts_nothing(text, words) -> None:
     app = await run(BoardApp(new_game()), *typed(text))
@@ -372,31 +390,35 @@ def keys_for(action: object, cursor: tuple[int, int]) -> list[str]:
         return ["g", "p" if action.space == A.PILE else str(action.space)]
     if isinstance(action, A.Place):
         return [*walk(cursor, (action.row, action.col)), "enter"]
-    assert isinstance(action, A.Forceps)
-    return ["f", *walk(cursor, action.first), "enter",
-            *walk(action.first, action.second), "enter"]
+    assert isinstance(action, A.Swap)
+    return [*walk(cursor, action.first), "enter", *walk(action.first, action.second), "enter"]
 
 
 @pytest.mark.parametrize(("players", "variant"), [(1, "solo"), (2, "standard")])
 async def test_whole_games_played_only_with_keys(players: int, variant: str) -> None:
-    """Random legal actions, each entered with keys; the board must post exactly it."""
+    """Random legal actions, each entered with keys; the board must post exactly it.
+
+    Taking up the Forceps is one gesture with the swap that follows: f, then
+    Enter on two beetles."""
     rng = random.Random(7)
     app = BoardApp(new_game(players, variant), follow=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         while not app.state.is_over:
-            wanted = rng.choice(app.state.legal_actions())
+            wanted = [rng.choice(app.state.legal_actions())]
             before = len(app.chosen)
-            cursor = app.board.cursor
-            if isinstance(wanted, A.Forceps):
+            if wanted[0] == A.FORCEPS:
+                swaps = swap_actions(app.state, app.state.seats[app.state.current])
+                swap = rng.choice(swaps)
+                if len(swaps) > 1:  # with only one, the engine swaps at once
+                    wanted.append(swap)
                 await pilot.press("f")  # Forceps first move the cursor onto a beetle
                 await pilot.pause()
-                cursor = app.board.cursor
-                await pilot.press(*keys_for(wanted, cursor)[1:])
+                await pilot.press(*keys_for(swap, app.board.cursor))
             else:
-                await pilot.press(*keys_for(wanted, cursor))
+                await pilot.press(*keys_for(wanted[0], app.board.cursor))
             await pilot.pause()
-            assert app.chosen[before:] == [wanted], (wanted, app.prompt())
+            assert app.chosen[before:] == wanted, (wanted, app.prompt())
         text = render_text(app)
     assert "game is over" in text.lower()
 
@@ -506,12 +528,12 @@ def test_previews_match_the_engine_after_the_move() -> None:
     for square in state.placements(0):
         after = state.apply(A.PLACE[square])
         assert total_after_place(state, 0, LONGHORN, square) == after.scores()[0], square
-    start = position(["SWL", "J.H"], ["L"], variant="standard", phase=START)
-    swaps = [a for a in start.legal_actions() if isinstance(a, A.Forceps)]
-    assert swaps
+    start = play(position(["SWL", "J.H"], ["L"], variant="standard", phase=START), "forceps")
+    swaps = start.legal_actions()
+    assert swaps and all(isinstance(swap, A.Swap) for swap in swaps)
     for swap in swaps:
         after = start.apply(swap)
-        assert total_after_swap(start, 0, swap.first, swap.second) - 2 == after.scores()[0]
+        assert total_after_swap(start, 0, swap.first, swap.second) == after.scores()[0]
 
 
 async def test_the_cursor_square_is_explained_under_the_boxes() -> None:

@@ -6,8 +6,8 @@
     glass 2         use a Magnifying Glass instead of rolling: collect log space 2
     glass pile      the same, but collect the top face-down beetle, unseen
     place c5        put the collected beetle on square c5
-    forceps b2 c4   use Forceps: swap the beetles on b2 and c4 (before rolling,
-                    or after placing)
+    forceps         take up the Forceps (before rolling, or after placing)...
+    swap b2 c4      ...and swap the beetles on b2 and c4 with them
     done            end the turn without using Forceps
     discard 4       solo only: discard the beetle on log space 4 at turn end
 
@@ -15,6 +15,8 @@ Log spaces are 1 to 5. Squares are a column letter and a row number on the
 canvas described in board.py: the first beetle sits on the centre square (d4
 for a 4x4 box, e5 for 5x5) and names never change as the box grows.
 `glass` and `forceps` spend that tool if it is unused, otherwise the Either.
+Forceps take two steps so that a turn offers a handful of choices rather than
+hundreds of swaps: once taken up, the swap must follow.
 
 Every action exists once, built here, so legal-move lists cost no allocation.
 """
@@ -72,12 +74,18 @@ class Place:
 
 @attrs.frozen(slots=True)
 class Forceps:
+    def __str__(self) -> str:
+        return "forceps"
+
+
+@attrs.frozen(slots=True)
+class Swap:
     first: tuple[int, int]
     second: tuple[int, int]
     """The two squares as (row, col), first < second (reading order)."""
 
     def __str__(self) -> str:
-        return f"forceps {square_name(*self.first)} {square_name(*self.second)}"
+        return f"swap {square_name(*self.first)} {square_name(*self.second)}"
 
 
 @attrs.frozen(slots=True)
@@ -94,8 +102,8 @@ class Discard:
         return f"discard {self.space}"
 
 
-Action = Roll | Rolled | Take | Glass | Place | Forceps | Done | Discard
-ACTION_TYPES = (Roll, Rolled, Take, Glass, Place, Forceps, Done, Discard)
+Action = Roll | Rolled | Take | Glass | Place | Forceps | Swap | Done | Discard
+ACTION_TYPES = (Roll, Rolled, Take, Glass, Place, Forceps, Swap, Done, Discard)
 
 SIDE_MAX = 9
 """Largest canvas side (a 5x5 box); actions exist for every square of it."""
@@ -104,22 +112,23 @@ SPACES = range(1, LOG_SPACES + 1)
 
 ROLL = Roll()
 DONE = Done()
+FORCEPS = Forceps()
 ROLLED = {face: Rolled(face) for face in FACES}
 TAKE = {space: Take(space) for space in SPACES}
 GLASS = {space: Glass(space) for space in (PILE, *SPACES)}
 DISCARD = {space: Discard(space) for space in SPACES}
 PLACE = {(r, c): Place(r, c) for r in range(SIDE_MAX) for c in range(SIDE_MAX)}
-FORCEPS = {
-    (a, b): Forceps(a, b)
+SWAP = {
+    (a, b): Swap(a, b)
     for a in PLACE
     for b in PLACE
     if a < b
 }
 
 
-def forceps(a: tuple[int, int], b: tuple[int, int]) -> Forceps:
-    """The Forceps action for two squares in either order."""
-    return FORCEPS[(a, b) if a < b else (b, a)]
+def swap(a: tuple[int, int], b: tuple[int, int]) -> Swap:
+    """The swap of two squares given in either order."""
+    return SWAP[(a, b) if a < b else (b, a)]
 
 
 def _space(text: str, table: dict) -> object | None:
@@ -133,6 +142,8 @@ def parse(text: str) -> Action | None:
         return ROLL
     if verb == "done" and not rest:
         return DONE
+    if verb == "forceps" and not rest:
+        return FORCEPS
     if verb == "rolled":
         return _space(rest, ROLLED)
     if verb == "take":
@@ -144,12 +155,12 @@ def parse(text: str) -> Action | None:
     if verb == "place":
         square = parse_square(rest)
         return PLACE[square] if square else None
-    if verb == "forceps":
+    if verb == "swap":
         parts = rest.split(" ")
         if len(parts) != 2:
             return None
         a, b = parse_square(parts[0]), parse_square(parts[1])
         if a is None or b is None or a == b:
             return None
-        return forceps(a, b)
+        return swap(a, b)
     return None

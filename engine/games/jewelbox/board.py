@@ -96,19 +96,38 @@ class Geometry:
         folded &= (1 << side) - 1
         return top, bottom, (folded & -folded).bit_length() - 1, folded.bit_length() - 1
 
+    def touching(self, mask: int) -> int:
+        """Squares sharing a side with some square of `mask`."""
+        side = self.side
+        return (
+            (mask << side) & self.full
+            | mask >> side
+            | (mask << 1) & self._not_first_col
+            | (mask >> 1) & self._not_last_col
+        )
+
+    def frame_mask(self, occupied: int) -> int:
+        """Every square some finished box holding `occupied` could cover: the
+        union of the N×N squares around it (the whole sheet for an empty box)."""
+        if not occupied:
+            return self.full
+        return self.frame(*self.bounds(occupied))
+
+    def frame(self, top: int, bottom: int, left: int, right: int) -> int:
+        """`frame_mask` of a box with these bounds."""
+        reach = self.size - 1
+        last = self.side - 1
+        return (
+            self._row_band[max(0, bottom - reach)][min(last, top + reach)]
+            & self._col_band[max(0, right - reach)][min(last, left + reach)]
+        )
+
     def placement_mask(self, occupied: int) -> int:
         """Empty squares where a beetle may go next: touching the box, and
         keeping the whole box inside some N×N square."""
         if not occupied:
             return 1 << self.centre
-        top, bottom, left, right = self.bounds(occupied)
-        reach = self.size - 1
-        last = self.side - 1
-        window = (
-            self._row_band[max(0, bottom - reach)][min(last, top + reach)]
-            & self._col_band[max(0, right - reach)][min(last, left + reach)]
-        )
-        return self.grow(occupied) & ~occupied & window
+        return self.grow(occupied) & ~occupied & self.frame_mask(occupied)
 
     def why_not_here(self, occupied: int, row: int, col: int) -> str:
         """Why a beetle cannot go on (row, col); '' if it can."""

@@ -13,7 +13,7 @@ from functools import cache
 from gemtable.engine.core import IllegalAction, ScoreLine
 
 from . import actions as A
-from .board import bits, family_at, geometry, square_name
+from .board import bits, family_at, geometry
 from .components import (
     EITHER,
     EMPTY,
@@ -21,9 +21,7 @@ from .components import (
     FORCEPS,
     GLASS,
     HIDDEN,
-    NAMES,
     PLURALS,
-    TOOL_NAMES,
     TOOL_POINTS,
     tool_count,
 )
@@ -36,6 +34,8 @@ from .state import (
     PLACING,
     ROLLING,
     START,
+    SWAP_FIRST,
+    SWAP_LAST,
     JewelBoxState,
     Seat,
 )
@@ -50,11 +50,11 @@ _GLASS_ALL = (*_GLASS_LOG, A.GLASS[A.PILE])
 
 @cache
 def _tables(size: int) -> tuple[tuple, tuple]:
-    """Per canvas cell, its Place action; per cell pair (a < b), its Forceps action."""
+    """Per canvas cell, its Place action; per cell pair (a < b), its Swap action."""
     squares = geometry(size).squares
     place = tuple(A.PLACE[square] for square in squares)
     pairs = tuple(
-        tuple(A.FORCEPS[a, b] if a < b else None for b in squares) for a in squares
+        tuple(A.SWAP[a, b] if a < b else None for b in squares) for a in squares
     )
     return place, pairs
 
@@ -73,14 +73,15 @@ def can_forceps(seat: Seat) -> bool:
     return sum(1 for mask in seat.masks if mask) >= 2
 
 
-def _forceps_actions(state: JewelBoxState, seat: Seat) -> list:
+def swap_actions(state: JewelBoxState, seat: Seat) -> tuple:
+    """Every swap of two beetles of different families in `seat`'s box."""
     pairs = _tables(state.size)[1]
     cells = sorted((cell, f) for f, mask in enumerate(seat.masks) for cell in bits(mask))
     result = []
     for i, (a, fa) in enumerate(cells):
         row = pairs[a]
         result.extend(row[b] for b, fb in cells[i + 1 :] if fb != fa)
-    return result
+    return tuple(result)
 
 
 def _place_actions(size: int, mask: int) -> tuple:
@@ -102,11 +103,13 @@ def legal_actions(state: JewelBoxState) -> tuple:
     if phase == OVER:
         return ()
     seat = state.seats[state.current]
+    if phase in (SWAP_FIRST, SWAP_LAST):
+        return swap_actions(state, seat)
     result = [A.ROLL] if phase == START else [A.DONE]
     if phase == START and can_glass(seat):
         result.extend(_GLASS_ALL if state.pile else _GLASS_LOG)
     if can_forceps(seat):
-        result.extend(_forceps_actions(state, seat))
+        result.append(A.FORCEPS)
     return tuple(result)
 
 
@@ -124,14 +127,14 @@ def _spend(tools: int, tool: int) -> int:
     return tools & ~tool if tools & tool else tools & ~EITHER
 
 
-def _swap(seat: Seat, state: JewelBoxState, action: A.Forceps) -> Seat:
+def _swap(seat: Seat, state: JewelBoxState, action: A.Swap) -> Seat:
     geo = state.geometry
     a, b = geo.index(*action.first), geo.index(*action.second)
     fa, fb = family_at(seat.masks, a), family_at(seat.masks, b)
     masks = list(seat.masks)
     masks[fa] ^= (1 << a) | (1 << b)
     masks[fb] ^= (1 << a) | (1 << b)
-    return Seat(tuple(masks), _spend(seat.tools, FORCEPS))
+    return Seat(tuple(masks), seat.tools)
 
 
 def _with_seat(state: JewelBoxState, seat: Seat) -> tuple[Seat, ...]:
@@ -159,19 +162,19 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
     log, pile = state.log, state.pile
     if phase == ROLLING:
         if action.face == 6:
-            return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used)
+            return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used, die=6)
         family, log = _take_space(log, action.face)
-        return _collected(state, state.seats, log, pile, family, state.tool_used)
+        return _collected(state, state.seats, log, pile, family, state.tool_used, action.face)
     if kind is A.Take:
         family, log = _take_space(log, action.space)
-        return _collected(state, state.seats, log, pile, family, state.tool_used)
+        return _collected(state, state.seats, log, pile, family, state.tool_used, state.die)
     if kind is A.Place:
         seat = state.seats[state.current]
         cell = state.geometry.index(action.row, action.col)
         masks = list(seat.masks)
         masks[state.holding] |= 1 << cell
         seats = _with_seat(state, Seat(tuple(masks), seat.tools))
-        return _placed(state, seats, log, pile, state.tool_used)
+        return _placed(state, seats, log, pile, state.tool_used, state.die)
     if kind is A.Roll:
         return _step(state, state.seats, log, pile, ROLLING, EMPTY, False)
     if kind is A.Glass:
@@ -181,10 +184,20 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
             family, pile = _draw(pile), pile[:-1]
         else:
             family, log = _take_space(log, action.space)
-        return _collected(state, seats, log, pile, family, True)
+        return _collected(state, seats, log, pile, family, True, 0)
     if kind is A.Forceps:
+        seat = state.seats[state.current]
+        seats = _with_seat(state, Seat(seat.masks, _spend(seat.tools, FORCEPS)))
+        swapping = _step(state, seats, log, pile, SWAP_FIRST if phase == START else SWAP_LAST,
+                         EMPTY, True)
+        swaps = swap_actions(state, seat)
+        if len(swaps) == 1:  # no choice to make: swap at once
+            return apply_action(swapping, swaps[0])
+        object.__setattr__(swapping, "_legal", swaps)  # known already
+        return swapping
+    if kind is A.Swap:
         seats = _with_seat(state, _swap(state.seats[state.current], state, action))
-        if phase == START:  # the one tool of the turn is spent: only the die is left
+        if phase == SWAP_FIRST:  # the one tool of the turn is spent: only the die is left
             return _step(state, seats, log, pile, ROLLING, EMPTY, True)
         return _turn_end(state, seats, log, pile, True)
     if kind is A.Done:
@@ -194,30 +207,30 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
         family, log = _take_space(log, action.space)
         discards[family] += 1
         log, pile = _refill(log, pile)
-        return _next_turn(state, state.seats, log, pile, tuple(discards))
+        return _next_turn(state, state.seats, log, pile, tuple(discards), state.die)
     raise TypeError(f"not a Jewel Box action: {action!r}")  # pragma: no cover
 
 
-def _step(state, seats, log, pile, phase, holding, tool_used, discards=None) -> JewelBoxState:
+def _step(state, seats, log, pile, phase, holding, tool_used, die=None) -> JewelBoxState:
     return JewelBoxState(
-        state.players, state.variant, seats, log, pile,
-        state.discards if discards is None else discards,
-        state.current, phase, holding, tool_used, state.turns, state.observer,
+        state.players, state.variant, seats, log, pile, state.discards,
+        state.current, phase, holding, tool_used, state.turns,
+        state.die if die is None else die, state.observer,
     )
 
 
-def _collected(state, seats, log, pile, family, tool_used) -> JewelBoxState:
+def _collected(state, seats, log, pile, family, tool_used, die) -> JewelBoxState:
     """The current player holds `family`: place it at once if only one square fits."""
     seat = seats[state.current]
     mask = state.geometry.placement_mask(seat.occupied)
     if mask & (mask - 1):
-        placing = _step(state, seats, log, pile, PLACING, family, tool_used)
+        placing = _step(state, seats, log, pile, PLACING, family, tool_used, die)
         object.__setattr__(placing, "_legal", _place_actions(state.size, mask))  # known already
         return placing
     masks = list(seat.masks)
     masks[family] |= mask
     seats = seats[: state.current] + (Seat(tuple(masks), seat.tools),) + seats[state.current + 1 :]
-    return _placed(state, seats, log, pile, tool_used)
+    return _placed(state, seats, log, pile, tool_used, die)
 
 
 def _refill(log, pile) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -229,36 +242,37 @@ def _refill(log, pile) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return log, pile
 
 
-def _placed(state, seats, log, pile, tool_used) -> JewelBoxState:
+def _placed(state, seats, log, pile, tool_used, die) -> JewelBoxState:
     log, pile = _refill(log, pile)
     if not tool_used and can_forceps(seats[state.current]):
-        return _step(state, seats, log, pile, AFTER, EMPTY, False)
-    return _turn_end(state, seats, log, pile, tool_used)
+        return _step(state, seats, log, pile, AFTER, EMPTY, False, die)
+    return _turn_end(state, seats, log, pile, tool_used, die)
 
 
 def _is_last_turn(state: JewelBoxState) -> bool:
     return state.turns + 1 == state.players * state.size * state.size
 
 
-def _turn_end(state, seats, log, pile, tool_used) -> JewelBoxState:
+def _turn_end(state, seats, log, pile, tool_used, die=None) -> JewelBoxState:
     if state.variant == "solo" and not _is_last_turn(state):
-        return _step(state, seats, log, pile, DISCARDING, EMPTY, tool_used)
-    return _next_turn(state, seats, log, pile, state.discards)
+        return _step(state, seats, log, pile, DISCARDING, EMPTY, tool_used, die)
+    return _next_turn(state, seats, log, pile, state.discards, die)
 
 
-def _next_turn(state, seats, log, pile, discards) -> JewelBoxState:
+def _next_turn(state, seats, log, pile, discards, die=None) -> JewelBoxState:
     turns = state.turns + 1
-    if _is_last_turn(state):
+    if _is_last_turn(state):  # the last face stays on show with the final boxes
         return JewelBoxState(
             state.players, state.variant, seats, log, pile, discards,
-            state.current, OVER, EMPTY, False, turns, state.observer,
+            state.current, OVER, EMPTY, False, turns,
+            state.die if die is None else die, state.observer,
         )
     nxt = state.current + 1 if state.current + 1 < state.players else 0
     seat = seats[nxt]
     phase = START if can_glass(seat) or can_forceps(seat) else ROLLING
     return JewelBoxState(
         state.players, state.variant, seats, log, pile, discards,
-        nxt, phase, EMPTY, False, turns, state.observer,
+        nxt, phase, EMPTY, False, turns, 0, state.observer,
     )
 
 
@@ -320,7 +334,7 @@ def score_breakdown(state: JewelBoxState, seat_index: int) -> tuple[ScoreLine, .
         for f in range(FAMILY_COUNT)
     ]
     tools = tool_count(seat.tools)
-    lines.append(ScoreLine(f"Unused tools ({tools} x {TOOL_POINTS})", TOOL_POINTS * tools))
+    lines.append(ScoreLine(f"Unused tools ({tools})", TOOL_POINTS * tools))
     score = total(state, seat_index)
     lines.append(ScoreLine("Total", score))
     if state.variant == "solo":
@@ -329,71 +343,4 @@ def score_breakdown(state: JewelBoxState, seat_index: int) -> tuple[ScoreLine, .
     return tuple(lines)
 
 
-# --- explanations ---------------------------------------------------------
-
-
-def why_illegal(state: JewelBoxState, action: object) -> str:
-    """Why `action` is not legal in `state`, in words for the player."""
-    if not isinstance(action, A.ACTION_TYPES):
-        return f"{action!r} is not a Jewel Box action"
-    phase = state.phase
-    if phase == OVER:
-        return "the game is over"
-    if phase == ROLLING:
-        return "the die is rolling: the next step is its outcome (rolled 1 to rolled 6)"
-    if isinstance(action, A.Rolled):
-        return "a die outcome only follows a roll; to roll, play `roll`"
-    who = f"seat {state.current + 1}"
-    seat = state.seats[state.current]
-    if phase == CHOOSING and not isinstance(action, A.Take):
-        return f"{who} rolled a 6 and first picks a log space (take 1 to take 5)"
-    if phase == PLACING and not isinstance(action, A.Place):
-        extra = "; Forceps come before collecting or after placing" if isinstance(
-            action, A.Forceps) else ""
-        return f"{who} holds a {NAMES[state.holding]} and must place it first{extra}"
-    if phase == DISCARDING and not isinstance(action, A.Discard):
-        return f"{who} ends the solo turn by discarding a log beetle (discard 1 to discard 5)"
-    if phase == AFTER and not isinstance(action, A.Forceps | A.Done):
-        return f"{who} has placed this turn's beetle: use Forceps or end the turn with `done`"
-    if isinstance(action, A.Take | A.Discard):
-        return _why_not_space(state, action)
-    if isinstance(action, A.Glass):
-        if not can_glass(seat):
-            return f"{who} has already used the {TOOL_NAMES[GLASS]} and the Either"
-        return "the face-down pile is empty" if action.space == A.PILE else (
-            f"log space {action.space} is empty")
-    if isinstance(action, A.Place):
-        if phase == START:
-            return f"{who} has no beetle to place yet: roll, or use a {TOOL_NAMES[GLASS]}"
-        return state.geometry.why_not_here(seat.occupied, action.row, action.col)
-    if isinstance(action, A.Forceps):
-        return _why_not_forceps(state, seat, action)
-    if isinstance(action, A.Done):
-        return "`done` ends a turn after placing; first collect a beetle (roll or glass)"
-    return f"{action} is not legal here"  # pragma: no cover
-
-
-def _why_not_space(state: JewelBoxState, action: A.Take | A.Discard) -> str:
-    if isinstance(action, A.Take) and state.phase != CHOOSING:
-        return "`take` is for after a roll of 6; roll first, or use a Magnifying Glass (glass N)"
-    if isinstance(action, A.Discard) and state.variant != "solo":
-        return "discarding is only part of the solo game"
-    if isinstance(action, A.Discard) and state.phase != DISCARDING:
-        return "the solo discard comes at the end of the turn, after placing"
-    return f"log space {action.space} is empty"
-
-
-def _why_not_forceps(state: JewelBoxState, seat: Seat, action: A.Forceps) -> str:
-    if not seat.tools & (FORCEPS | EITHER):
-        return f"seat {state.current + 1} has already used the Forceps and the Either"
-    geo = state.geometry
-    families = []
-    for square in (action.first, action.second):
-        cell = geo.index(*square)
-        family = EMPTY if cell is None else family_at(seat.masks, cell)
-        if family == EMPTY:
-            return f"there is no beetle on {square_name(*square)} to move"
-        families.append(family)
-    if families[0] == families[1]:
-        return f"both squares hold a {NAMES[families[0]]}: swapping them would change nothing"
-    return f"{action} is not legal here"  # pragma: no cover
+from .reasons import why_illegal  # noqa: E402,F401  (re-exported for the state)

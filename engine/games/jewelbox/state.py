@@ -27,7 +27,12 @@ AFTER = 4
 DISCARDING = 5
 """Solo: the player discards one beetle from the log."""
 OVER = 6
-PHASE_NAMES = ("start", "rolling", "choosing", "placing", "after placing", "discarding", "over")
+SWAP_FIRST = 7
+"""The Forceps are in hand before collecting: the player picks the swap."""
+SWAP_LAST = 8
+"""The Forceps are in hand after placing: the player picks the swap."""
+PHASE_NAMES = ("start", "rolling", "choosing", "placing", "after placing", "discarding", "over",
+               "forceps before collecting", "forceps after placing")
 
 SIZES = {"standard": 4, "long": 5, "solo": 5}
 """Box side per variant."""
@@ -70,6 +75,9 @@ class JewelBoxState(State):
     tool_used: bool
     """The current player has used a tool this turn (one per turn)."""
     turns: int
+    die: int = 0
+    """The face the die showed this turn; 0 before a roll, or when the turn
+    collected with the Magnifying Glass instead."""
     observer: object = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""
     _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)

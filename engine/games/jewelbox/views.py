@@ -21,7 +21,7 @@ def view(state: JewelBoxState, seat: object) -> JewelBoxState:
     return JewelBoxState(
         state.players, state.variant, state.seats, state.log, (HIDDEN,) * len(state.pile),
         state.discards, state.current, state.phase, state.holding, state.tool_used,
-        state.turns, seat,
+        state.turns, state.die, seat,
     )
 
 
@@ -53,7 +53,7 @@ def determinize(state: JewelBoxState, rng: random.Random) -> JewelBoxState:
     return JewelBoxState(
         state.players, state.variant, state.seats, state.log, tuple(pool),
         state.discards, state.current, state.phase, state.holding, state.tool_used,
-        state.turns, None,
+        state.turns, state.die, None,
     )
 
 

@@ -4,6 +4,7 @@ what views hide, and the action notation."""
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 import pytest
@@ -12,6 +13,7 @@ from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, ScoreLine, registr
 from gemtable.engine.games.jewelbox import solo_title
 from gemtable.engine.games.jewelbox.components import (
     COPIES,
+    EITHER,
     FAMILY_COUNT,
     GLASS,
     HIDDEN,
@@ -19,7 +21,7 @@ from gemtable.engine.games.jewelbox.components import (
     LETTERS,
 )
 from gemtable.engine.games.jewelbox.positions import position
-from gemtable.engine.games.jewelbox.state import DISCARDING, OVER, ROLLING, START
+from gemtable.engine.games.jewelbox.state import DISCARDING, OVER, ROLLING, START, SWAP_FIRST
 
 GAME = registry.get("jewelbox")
 RULING_13 = ("WWWW", "LHLH", "HLHL", "JJSS")  # 35 before tools
@@ -119,7 +121,7 @@ def test_score_breakdown_lists_each_family_tools_and_total():
     assert state.score_breakdown(0) == (
         ScoreLine("Scarabs (2)", 4), ScoreLine("Weevils (4)", 10), ScoreLine("Ladybugs (4)", 8),
         ScoreLine("Longhorns (4)", 8), ScoreLine("Jewel beetles (2)", 5),
-        ScoreLine("Unused tools (1 x 2)", 2), ScoreLine("Total", 37),
+        ScoreLine("Unused tools (1)", 2), ScoreLine("Total", 37),
     )
 
 
@@ -183,20 +185,32 @@ def test_a_view_cannot_draw_from_the_hidden_pile():
 
 
 @pytest.mark.parametrize(("text", "canonical"), [
-    ("forceps e4 d4", "forceps d4 e4"),
-    ("  Forceps   D4 E4 ", "forceps d4 e4"),
+    ("swap e4 d4", "swap d4 e4"),
+    ("  Swap   D4 E4 ", "swap d4 e4"),
     ("GLASS PILE", "glass pile"),
     ("Roll", "roll"),
+    (" FORCEPS ", "forceps"),
 ])
 def test_other_spellings_name_the_same_action(text, canonical):
-    state = position(("SW",), (), variant="standard")
+    state = position(("SWL",), (), variant="standard", tools=[GLASS | EITHER, 7], phase=SWAP_FIRST,
+                     tool_used=True)
+    if canonical in ("glass pile", "roll", "forceps"):
+        state = position(("SWL",), (), variant="standard")
     assert str(state.parse_action(text)) == canonical
 
 
 @pytest.mark.parametrize("text", [
-    "glass 0", "glass 6", "take 6", "rolled 7", "place z9", "place d", "forceps d4 d4",
-    "forceps d4", "roll 3", "discard",
+    "glass 0", "glass 6", "take 6", "rolled 7", "place z9", "place d", "swap d4 d4",
+    "swap d4", "forceps d4", "roll 3", "discard",
 ])
 def test_malformed_text_is_no_action(text):
     with pytest.raises(IllegalAction, match="not an action in Jewel Box"):
         GAME.new(2, seed=1).parse_action(text)
+
+
+def test_breakdown_labels_line_up_across_seats_once_counts_are_set_aside():
+    """The end screen puts seats side by side by label, counts in brackets aside."""
+    state = finished(RULING_13, TWO_LESS, tools=[GLASS, 0])
+    labels = [[re.sub(r"\s*\(\d+\)$", "", line.label) for line in state.score_breakdown(seat)]
+              for seat in range(2)]
+    assert labels[0] == labels[1]

@@ -15,7 +15,14 @@ from gemtable.engine.games.jewelbox.components import (
     LETTERS,
 )
 from gemtable.engine.games.jewelbox.positions import position
-from gemtable.engine.games.jewelbox.state import AFTER, CHOOSING, PLACING, START
+from gemtable.engine.games.jewelbox.state import (
+    AFTER,
+    CHOOSING,
+    PLACING,
+    START,
+    SWAP_FIRST,
+    SWAP_LAST,
+)
 
 GAME = registry.get("jewelbox")
 LOG = "JHLWS"
@@ -34,6 +41,11 @@ def legal_texts(state):
 def two_beetles(**fields):
     """Seat 1 of two (4x4) has a Scarab on d4 and a Weevil on e4; log JHLWS."""
     return position(("SW",), (), variant="standard", log=LOG, **fields)
+
+
+def three_beetles(**fields):
+    """Seat 1 of two (4x4) has Scarab, Weevil, Ladybug on d4, e4, f4; log JHLWS."""
+    return position(("SWL",), (), variant="standard", log="JHWWS", **fields)
 
 
 # --- set-up and variants -------------------------------------------------------
@@ -134,44 +146,72 @@ def test_either_stands_in_for_a_used_glass_and_then_none_is_left():
 
 
 def test_forceps_before_collecting_then_the_die_must_decide():
-    state = play(two_beetles(), "forceps e4 d4")
-    assert state.box_rows(0) == ((3, 3), ("WS",))
-    assert state.seats[0].tools == GLASS | EITHER
+    state = play(three_beetles(), "forceps")
+    assert state.phase == SWAP_FIRST and state.to_move == 0
+    assert state.seats[0].tools == GLASS | EITHER, "taking up the Forceps uses them"
+    assert legal_texts(state) == ["swap d4 e4", "swap d4 f4", "swap e4 f4"]
+    state = play(state, "swap f4 d4")
+    assert state.box_rows(0) == ((3, 3), ("LWS",))
     assert state.to_move is CHANCE, "the glass would be a second tool"
     state = play(state, "rolled 1", "place d5")
     assert state.to_move == 1, "and no Forceps again after placing"
 
 
+def test_with_only_one_swap_possible_the_forceps_make_it_at_once():
+    state = play(two_beetles(), "forceps")
+    assert state.box_rows(0) == ((3, 3), ("WS",)) and state.to_move is CHANCE
+
+
 def test_forceps_after_placing_or_done():
     state = play(two_beetles(phase=PLACING, holding=LETTERS.index("L")), "place d5")
     assert state.phase == AFTER and state.to_move == 0
-    assert legal_texts(state) == ["done", "forceps d4 e4", "forceps d4 d5", "forceps e4 d5"]
-    swapped = play(state, "forceps d5 e4")
+    assert legal_texts(state) == ["done", "forceps"]
+    holding = play(state, "forceps")
+    assert holding.phase == SWAP_LAST
+    assert legal_texts(holding) == ["swap d4 e4", "swap d4 d5", "swap e4 d5"]
+    with pytest.raises(IllegalAction, match="holds the Forceps"):
+        play(holding, "done")
+    swapped = play(holding, "swap d5 e4")
     assert swapped.box_rows(0) == ((3, 3), ("SL", "W."))
     assert swapped.seats[0].tools == GLASS | EITHER and swapped.to_move == 1
     kept = play(state, "done")
     assert kept.seats[0].tools == ALL_TOOLS and kept.box_rows(0) == ((3, 3), ("SW", "L."))
 
 
+def test_a_swap_needs_the_forceps_taken_up_first():
+    with pytest.raises(IllegalAction, match="first take up the Forceps"):
+        play(three_beetles(), "swap d4 e4")
+
+
 def test_forceps_spend_the_either_once_the_forceps_are_used():
-    state = play(two_beetles(tools=[GLASS | EITHER, ALL_TOOLS]), "forceps d4 e4")
+    state = play(three_beetles(tools=[GLASS | EITHER, ALL_TOOLS]), "forceps")
     assert state.seats[0].tools == GLASS
 
 
 def test_forceps_wait_while_a_beetle_is_in_hand():
     state = two_beetles(phase=PLACING, holding=0)
     with pytest.raises(IllegalAction, match="before collecting or after placing"):
-        play(state, "forceps d4 e4")
+        play(state, "forceps")
 
 
 @pytest.mark.parametrize(("rows", "move", "reason"), [
-    (("SSW",), "forceps d4 e4", "both squares hold a Scarab"),
-    (("SW",), "forceps d4 a1", "no beetle on a1"),
+    (("SSW",), "swap d4 e4", "both squares hold a Scarab"),
+    (("SW",), "swap d4 a1", "no beetle on a1"),
 ])
 def test_forceps_refuse_pointless_or_empty_swaps(rows, move, reason):
-    state = position(rows, (), variant="standard")
+    state = position(rows, (), variant="standard", phase=SWAP_FIRST, tools=[GLASS | EITHER, 7],
+                     tool_used=True)
     with pytest.raises(IllegalAction, match=reason):
         play(state, move)
+
+
+def test_the_die_face_is_part_of_the_turn():
+    state = play(two_beetles(), "roll", "rolled 4")
+    assert state.die == 4
+    assert play(state, "place d5").die == 4
+    assert play(state, "place d5", "done").die == 0, "a new turn has not rolled yet"
+    assert play(two_beetles(), "roll", "rolled 6").die == 6
+    assert play(two_beetles(), "glass 2").die == 0
 
 
 def test_forceps_need_two_families_in_the_box():
@@ -192,4 +232,4 @@ def test_used_tools_are_gone_for_good():
     state = position(("SW",), (), variant="standard", tools=[0, ALL_TOOLS])
     assert legal_texts(state) == ["roll"]
     with pytest.raises(IllegalAction, match="already used the Forceps and the Either"):
-        play(state, "forceps d4 e4")
+        play(state, "forceps")

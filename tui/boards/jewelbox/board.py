@@ -6,6 +6,10 @@ The board keeps only the last view, legal actions and history it was shown,
 plus what the person is doing with the keyboard: the cursor, a tool being
 used (Magnifying Glass waiting for a space, Forceps waiting for squares), a
 box they chose to look at, and the last message.
+
+Forceps are two actions in the engine (`forceps`, then `swap d4 e5`) but one
+gesture here: the person picks both beetles first, the board takes up the
+Forceps, and once the table shows the Forceps in hand it posts the swap.
 """
 
 from __future__ import annotations
@@ -17,9 +21,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.events import Key, Resize
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
-from gemtable.engine import IllegalAction, State
+from gemtable.engine import State
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS
 from gemtable.engine.games.jewelbox.state import PLACING, JewelBoxState
@@ -28,6 +32,7 @@ from ..base import Board
 from . import controls as C
 from . import glyphs as G
 from .boxes import BoxesView
+from .commands import MouseAndTyping
 from .cursor import Square, clamp, moved, nearest, step_target, targets
 from .panels import Marks
 from .prompt import (
@@ -52,7 +57,7 @@ FIXED_ROWS = 8
 of history and legend."""
 
 
-class JewelBoxBoard(Board):
+class JewelBoxBoard(MouseAndTyping, Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -70,6 +75,8 @@ class JewelBoxBoard(Board):
         self._message: Text | None = None
         self._sent = False
         """An action was posted for the last view; wait for the next one."""
+        self._pending: A.Swap | None = None
+        """The swap to post once the Forceps just taken up are in hand."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="jb-strip")
@@ -77,7 +84,7 @@ class JewelBoxBoard(Board):
         yield Static(id="jb-detail")
         yield Static(id="jb-prompt")
         yield CommandLine(id="jb-command", placeholder="roll · take 3 · glass pile · "
-                          "place e4 · forceps d4 e5 · done · discard 2   (Esc closes)")
+                          "place e4 · forceps · swap d4 e5 · done · discard 2   (Esc closes)")
         with Horizontal(id="jb-bottom"):
             yield HistoryView(id="jb-history")
             yield Static(id="jb-scoring")
@@ -105,6 +112,13 @@ class JewelBoxBoard(Board):
             self._view, self._legal, self._seat = view, legal, seat
             self._sent = False
             self._mode, self._picked, self._message = "", None, None
+            pending, self._pending = self._pending, None
+            if legal and C.swapping(view):
+                if pending in legal:
+                    self._play(pending)
+                    return
+                self._mode = C.FORCEPS_MODE  # in hand: the swap is all that is left
+                self._look = None
             self._settle_cursor()
         if self.is_mounted:
             self._redraw()
@@ -112,6 +126,7 @@ class JewelBoxBoard(Board):
     def show_error(self, reason: str) -> None:
         """The table refused the last action: say why and let the person try again."""
         self._sent = False
+        self._pending = None
         self._say(reason)
 
     def key_help(self) -> Sequence[tuple[str, str]]:
@@ -217,8 +232,15 @@ class JewelBoxBoard(Board):
             self._sent = True
             self._mode, self._picked = "", None
             self._message = G.span(f"played: {choice}", G.GOOD)
-            self._redraw()
+            if self.is_mounted:
+                self._redraw()
             self.post_message(self.ActionChosen(choice))
+        elif isinstance(choice, A.Swap) and A.FORCEPS in self._legal:
+            self._play(A.FORCEPS)
+            self._pending = choice
+            self._message = G.span(f"played: forceps, {choice}", G.GOOD)
+            if self.is_mounted:
+                self._redraw()
         else:
             self._say(f"{choice} is not legal now")
 
@@ -315,6 +337,10 @@ class JewelBoxBoard(Board):
         elif key == "escape":
             if not (self._mode or self._message or self._picked):
                 return False
+            if view is not None and self._legal and C.swapping(view):
+                self._picked = None
+                self._say("the Forceps are in hand: Enter on two beetles to swap them")
+                return True
             self._mode, self._picked, self._message = "", None, None
             self._redraw()
         elif view is None:
@@ -341,52 +367,3 @@ class JewelBoxBoard(Board):
         else:
             return False
         return True
-
-    # --- mouse and command line -----------------------------------------------
-    def on_boxes_view_picked(self, event: BoxesView.Picked) -> None:
-        event.stop()
-        self.focus()
-        if event.seat != self._featured():
-            self._look = event.seat
-        again = event.square == self._cursor
-        self._cursor = event.square
-        self._message = None
-        if (event.chain >= 2 or again) and not self._blocked():
-            self._enter()
-        else:
-            self._redraw()
-
-    def _open_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.display = True
-        command.focus()
-        self._message = None
-        self._redraw()
-
-    def _close_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.value = ""
-        command.display = False
-        self.focus()
-
-    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
-        event.stop()
-        self._close_command()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        blocked = self._blocked()
-        if blocked or self._view is None:
-            self._say(blocked)
-            return
-        if not text:
-            self._close_command()
-            return
-        try:
-            action = self._view.parse_action(text)
-        except IllegalAction as error:
-            self._say(f"{text}: {error.reason}")
-            return
-        self._close_command()
-        self._play(action)

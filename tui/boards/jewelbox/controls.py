@@ -16,6 +16,8 @@ from gemtable.engine.games.jewelbox.state import (
     DISCARDING,
     PLACING,
     START,
+    SWAP_FIRST,
+    SWAP_LAST,
     JewelBoxState,
 )
 
@@ -32,8 +34,14 @@ def glasses(legal: Sequence[object]) -> list[A.Glass]:
     return [a for a in legal if isinstance(a, A.Glass)]
 
 
-def forceps_moves(legal: Sequence[object]) -> list[A.Forceps]:
-    return [a for a in legal if isinstance(a, A.Forceps)]
+def forceps_ready(legal: Sequence[object]) -> bool:
+    """The Forceps can be taken up now, or are in hand already."""
+    return any(isinstance(a, A.Forceps | A.Swap) for a in legal)
+
+
+def swapping(view: JewelBoxState) -> bool:
+    """The Forceps are in hand: the next action is the swap."""
+    return view.phase in (SWAP_FIRST, SWAP_LAST)
 
 
 def checked(view: JewelBoxState, legal: Sequence[object], action: object) -> Choice:
@@ -57,6 +65,8 @@ def tool_reason(view: JewelBoxState, tool: int) -> str:
                "or after placing"
     if view.phase in (CHOOSING, DISCARDING):
         return "Forceps come before collecting or after placing"
+    if swapping(view):
+        return "the Forceps are in hand: Enter on two beetles of different families"
     return "Forceps swap two beetles of different families: you need two families first"
 
 
@@ -79,6 +89,8 @@ def digit(view: JewelBoxState, legal: Sequence[object], mode: str, space: int) -
         return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
     if view.phase == AFTER:
         return "the beetle is placed: f for Forceps, or d to end the turn"
+    if swapping(view):
+        return "the Forceps are in hand: Enter on two beetles to swap them"
     return "nothing to pick from the log now"
 
 
@@ -99,7 +111,10 @@ def place(view: JewelBoxState, legal: Sequence[object], cursor: Square) -> Choic
 
 def forceps_pick(view: JewelBoxState, legal: Sequence[object], picked: Square | None,
                  cursor: Square) -> tuple[Choice | None, Square | None]:
-    """Enter during Forceps: (action or reason or None, the square now picked)."""
+    """Enter during Forceps: (action or reason or None, the square now picked).
+
+    The action is the swap; before the Forceps are taken up it is not legal
+    yet, and the board takes them up first (see `JewelBoxBoard._play`)."""
     seat = view.current
     family = view.family_on(seat, *cursor)
     name = square_name(*cursor)
@@ -112,7 +127,10 @@ def forceps_pick(view: JewelBoxState, legal: Sequence[object], picked: Square | 
     if family == view.family_on(seat, *picked):
         return (f"{square_name(*picked)} and {name} are both {NAMES[family]}s: pick a "
                 "beetle of another family"), picked
-    return checked(view, legal, A.forceps(picked, cursor)), picked
+    swap = A.swap(picked, cursor)
+    if A.FORCEPS in legal:
+        return swap, picked
+    return checked(view, legal, swap), picked
 
 
 def done(view: JewelBoxState, legal: Sequence[object]) -> Choice:
@@ -124,6 +142,8 @@ def done(view: JewelBoxState, legal: Sequence[object]) -> Choice:
         return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
     if view.phase == CHOOSING:
         return "you rolled a 6: press 1-5 to take that log beetle"
+    if swapping(view):
+        return "the Forceps are in hand: Enter on two beetles to swap them"
     return view.why_illegal(A.DONE)
 
 
@@ -142,7 +162,7 @@ def enter_hint(view: JewelBoxState, legal: Sequence[object]) -> str:
 
 def tool_start(view: JewelBoxState, legal: Sequence[object], tool: int) -> str | None:
     """None if the tool can be used now, else why not."""
-    found = glasses(legal) if tool == GLASS else forceps_moves(legal)
+    found = glasses(legal) if tool == GLASS else forceps_ready(legal)
     return None if found else tool_reason(view, tool)
 
 

@@ -124,7 +124,8 @@ def _jewel(view: JewelBoxState, seat: int, square: Square) -> Note:
     if len(group) == 2:
         return Note("+5", "in a pair: +5 for the pair")
     if len(group) == 1:
-        return Note("0", "alone: 0 until it pairs with one neighbour")
+        full = view.seats[seat].beetles == view.size * view.size
+        return Note("0", "alone: 0" if full else "alone: 0 until it pairs with one neighbour")
     return Note("x", f"in a group of {len(group)}: groups of 3 or more score 0")
 
 

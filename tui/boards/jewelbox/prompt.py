@@ -84,6 +84,8 @@ def key_help(view: JewelBoxState | None, legal: Sequence[object],
     if mode == C.GLASS_MODE:
         return (("1-5", "take space"), ("p", "pile top"), ("Esc", "cancel"))
     if mode == C.FORCEPS_MODE:
+        if C.swapping(view):
+            return (("←↑↓→", "move"), ("Enter", "pick beetle"))
         return (("←↑↓→", "move"), ("Enter", "pick beetle"), ("Esc", "cancel"))
     phase = view.phase
     keys: list[tuple[str, str]] = []
@@ -91,7 +93,7 @@ def key_help(view: JewelBoxState | None, legal: Sequence[object],
         keys.append(("r", "roll"))
         if C.glasses(legal):
             keys.append(("g", "glass"))
-        if C.forceps_moves(legal):
+        if C.forceps_ready(legal):
             keys.append(("f", "forceps"))
     elif phase == CHOOSING:
         keys.append(("1-5", "take"))
@@ -125,12 +127,14 @@ def turn_hint(view: JewelBoxState, legal: Sequence[object], mode: str,
               picked: Square | None) -> Text:
     """What the person can do now, in the fewest words that still explain it."""
     if mode == C.GLASS_MODE:
-        pile = " · p the pile's top, unseen" if view.pile else ""
-        return G.span(f"Magnifying Glass: 1-5 takes that log beetle{pile} · Esc cancels",
-                      G.WARN)
+        pile = " · p the pile's top (unseen)" if view.pile else ""
+        return G.span(f"Glass: 1-5 takes that log beetle{pile} · Esc cancels", G.WARN)
     if mode == C.FORCEPS_MODE:
+        held = C.swapping(view)
+        cancel = "" if held else " · Esc cancels"
         if picked is None:
-            return G.span("Forceps: Enter on the first beetle to swap · Esc cancels", G.WARN)
+            return G.span(f"Forceps{' in hand' if held else ''}: Enter on the first beetle "
+                          f"to swap{cancel}", G.WARN)
         return G.span(f"Forceps: {square_name(*picked)} picked; Enter on a beetle of another "
                       "family swaps them", G.WARN)
     phase = view.phase
@@ -139,7 +143,7 @@ def turn_hint(view: JewelBoxState, legal: Sequence[object], mode: str,
         parts = ["r rolls"]
         if C.glasses(legal):
             parts.append("g glass picks any beetle")
-        if C.forceps_moves(legal):
+        if C.forceps_ready(legal):
             parts.append("f forceps first")
         line.append(" · ".join(parts), G.TEXT)
     elif phase == CHOOSING:
@@ -151,6 +155,8 @@ def turn_hint(view: JewelBoxState, legal: Sequence[object], mode: str,
         line.append("placed. d ends the turn · f forceps swaps two beetles", G.TEXT)
     elif phase == DISCARDING:
         line.append("solo discard: 1-5 removes a log beetle (the pile refills it)", G.TEXT)
+    elif C.swapping(view):
+        line.append("the Forceps are in hand: f, then Enter on two beetles", G.TEXT)
     return line
 
 
@@ -167,14 +173,21 @@ def detail_line(view: JewelBoxState, seat: int, square: Square, placing: bool, m
         line.append(change(before, after), G.GOOD if after > before else G.TEXT)
         return line
     if (mode == C.FORCEPS_MODE and picked is not None and square != picked
-            and A.forceps(picked, square) in legal):
-        after = total_after_swap(view, seat, picked, square) - TOOL_POINTS
+            and _swappable(view, seat, picked, square)):
+        spent = A.FORCEPS in legal  # not taken up yet: the swap will cost the tool
+        after = total_after_swap(view, seat, picked, square) - (TOOL_POINTS if spent else 0)
         line.append("this swap makes your total ", G.TEXT)
         line.append(change(before, after), G.GOOD if after > before else G.TEXT)
-        line.append(" (the tool's 2 points included)", G.DIM)
+        if spent:
+            line.append(" (the tool's 2 points included)", G.DIM)
         return line
     line.append(square_words(view, seat, square), G.TEXT)
     return line
+
+
+def _swappable(view: JewelBoxState, seat: int, a: Square, b: Square) -> bool:
+    fa, fb = view.family_on(seat, *a), view.family_on(seat, *b)
+    return fa >= 0 and fb >= 0 and fa != fb
 
 
 class CommandLine(Input):

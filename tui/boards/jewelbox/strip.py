@@ -1,8 +1,8 @@
 """The shared parts of the table: the log of five face-up beetles with the die
 and the pile, the solo panel (titles and discards), and the action history.
 
-The die is not part of a position (a roll is a chance step), so its last face
-is read back from the history the screen hands the board.
+The die shows the face rolled this turn (public, part of the view); seat
+names come from the history the screen hands the board.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from gemtable.engine.games.jewelbox.state import (
     PLACING,
     ROLLING,
     START,
+    SWAP_FIRST,
+    SWAP_LAST,
     JewelBoxState,
 )
 
@@ -35,22 +37,6 @@ def parse_line(line: str) -> tuple[str, str] | None:
     """(who, action) of a history line such as `12. Seat 2 (greedy): roll`."""
     match = _LINE.match(line)
     return (match.group("who"), match.group("action")) if match else None
-
-
-def last_roll(history: Sequence[str]) -> tuple[int, str] | None:
-    """The last face the die showed and who rolled it ('' if unknown)."""
-    for i in range(len(history) - 1, -1, -1):
-        parsed = parse_line(history[i])
-        if parsed and parsed[1].startswith("rolled "):
-            face = parsed[1].removeprefix("rolled ")
-            who = ""
-            for j in range(i - 1, -1, -1):
-                earlier = parse_line(history[j])
-                if earlier and earlier[1] == "roll":
-                    who = earlier[0]
-                    break
-            return (int(face), who) if face.isdigit() else None
-    return None
 
 
 def seat_names(history: Sequence[str]) -> dict[int, str]:
@@ -80,6 +66,8 @@ def _stage(view: JewelBoxState, names: dict[int, str]) -> str:
         return f"{who} places a {NAMES[view.holding]}"
     if phase == AFTER:
         return f"{who}: Forceps or done"
+    if phase in (SWAP_FIRST, SWAP_LAST):
+        return f"{who} swaps with the Forceps"
     if phase == DISCARDING:
         return f"{who}: solo discard"
     return ""
@@ -88,8 +76,8 @@ def _stage(view: JewelBoxState, names: dict[int, str]) -> str:
 def log_strip(view: JewelBoxState, history: Sequence[str], targets: set[int],
               width: int, roomy: bool = False, stage: bool = True) -> Text:
     """`Log 1 W 2 J 3 - 4 L 5 W  pile 57  die [6]  ...`; `targets` are the spaces a
-    digit key would act on now, drawn brighter (PILE: the pile, for the glass); `stage` adds who does what (the
-    prompt line says it when the person is to act)."""
+    digit key would act on now, drawn brighter (PILE: the pile, for the glass);
+    `stage` adds who does what (the prompt line says it when the person is to act)."""
     line = G.span("Log ", G.DIM)
     for space, family in enumerate(view.log, start=1):
         line.append(f" {space}", G.WARN if space in targets else G.DIM)
@@ -100,13 +88,11 @@ def log_strip(view: JewelBoxState, history: Sequence[str], targets: set[int],
             if roomy:
                 line.append(f" {G.SHORT_NAMES[family]:<8}", G.family_text(family))
     line.append(f"   pile {len(view.pile)}", G.WARN if PILE in targets else G.TEXT)
-    rolled = last_roll(history)
     line.append("   die ", G.DIM)
-    # Bright only while that roll is what the turn is about (a 6 to choose
-    # from, or the beetle it gave being placed); otherwise it is history.
-    fresh = rolled is not None and view.phase in (CHOOSING, PLACING) and any(
-        (parse_line(entry) or ("", ""))[1].startswith("rolled ") for entry in history[-2:])
-    line.append(f"[{rolled[0]}]" if rolled else "[ ]", G.WARN if fresh else G.DIM)
+    # Bright while the roll is what the turn is about (a 6 to choose from, or
+    # the beetle it gave being placed); dim once that beetle is in the box.
+    fresh = view.die and view.phase in (CHOOSING, PLACING)
+    line.append(f"[{view.die}]" if view.die else "[ ]", G.WARN if fresh else G.DIM)
     if view.phase == PLACING:
         line.append("   in hand ", G.DIM)
         line.append_text(G.chip(view.holding))

@@ -1,0 +1,395 @@
+"""Jewel Box knowledge for the bots: what a box still being built will score.
+
+A box is valued in expected final points. Finished parts count what they
+score; unfinished parts count a share of what they could still become, the
+share set by the room left around them and the beetles still to come:
+
+- Scarabs: 3 inside, 2 on the edge (a share of each while the box has not
+  settled its frame), kept only while no family shows twice around them;
+  every open neighbour is a risk, more so the more families already there.
+- Weevils: the best split into lines, plus part of the next step of each line
+  that has an empty square at an end, and part of a pair for a lone Weevil
+  with room beside it.
+- Ladybugs: the lone ones score as the rules say; an unfinished set of five
+  counts up to 3 a Ladybug when free squares out of reach of other Ladybugs
+  (one colour of the chequerboard: no two touch) and Ladybugs still to come
+  leave room to finish it.
+- Longhorns: an odd count is worth more while another Longhorn may come.
+- Jewel beetles: pairs score 5; a lone one with a square beside it that
+  touches no other Jewel beetle counts part of a pair.
+- Tools: 2 each, plus an option value that fades as the box fills.
+- Every empty square is worth `empty` points, what a beetle scores on
+  average, so boxes at different stages compare.
+
+The seat to act also gets what its turn still brings: the best square for a
+beetle in hand, the best log beetle after a 6, the expected best gain of the
+die over the log at the start of a turn (or the Magnifying Glass, if that is
+better), and the best swap while the Forceps are in hand. The face-down pile
+is never looked at, only how many of each family are still unseen.
+
+Search (`rewards`) values positions the same way but, to stay fast, does not
+look for the best swap while the Forceps are in hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import cache
+
+import attrs
+
+from gemtable.engine.games.jewelbox.board import Geometry, geometry
+from gemtable.engine.games.jewelbox.components import COPIES, EMPTY, TOOL_POINTS, tool_count
+from gemtable.engine.games.jewelbox.scoring import WEEVIL_LINE, best_weevil_lines
+from gemtable.engine.games.jewelbox.state import (
+    CHOOSING,
+    PLACING,
+    ROLLING,
+    START,
+    SWAP_FIRST,
+    SWAP_LAST,
+    JewelBoxState,
+)
+
+from . import Heuristic
+
+LADYBUG_REST = (0, 0, 1, 4, 8)
+"""Points of the lone Ladybugs left over after full sets of five."""
+
+
+@attrs.frozen
+class Weights:
+    empty: float = 2.0
+    """Points an empty square of the box is expected to bring."""
+    scarab_risk: float = 0.25
+    """Chance an open neighbour spoils a Scarab, per family around it already."""
+    weevil_grow: float = 0.5
+    """Share of a line's next step counted while an end is open."""
+    weevil_pair: float = 0.35
+    """Share of a pair's 3 points counted for a lone Weevil with room beside it."""
+    ladybug_complete: float = 0.8
+    """Share of the missing points counted for an unfinished set of five."""
+    longhorn_fix: float = 0.6
+    """Chance an odd number of Longhorns becomes even later."""
+    jewel_pair: float = 0.45
+    """Share of a pair's 5 points counted for a lone Jewel beetle with room."""
+    tool_option: float = 1.0
+    """Worth of an unused tool beyond its 2 points at the start, fading to 0."""
+
+
+class _Tables:
+    """Per box size: neighbour masks, the chequerboard, frame-edge shares."""
+
+    def __init__(self, size: int) -> None:
+        geo = geometry(size)
+        self.geo = geo
+        self.near = tuple(geo.touching(1 << cell) for cell in range(geo.cells))
+        self.black = sum(1 << c for c in range(geo.cells) if sum(geo.squares[c]) % 2 == 0)
+        self.white = geo.full & ~self.black
+        side = geo.side
+        self.edge = tuple(
+            tuple(tuple(_edge_share(low, high, at, size, side - 1) for at in range(side))
+                  for high in range(side))
+            for low in range(side)
+        )
+        self.first_col = sum(1 << (r * side) for r in range(side))
+        self.last_col = self.first_col << (side - 1)
+
+
+@cache
+def tables(size: int) -> _Tables:
+    return _Tables(size)
+
+
+def _edge_share(low: int, high: int, at: int, n: int, last: int) -> float:
+    """Share of the finished frames along one axis that put `at` on their
+    border, for a box spanning low..high on that axis (frames equally likely)."""
+    if high < low or high - low + 1 > n:
+        return 0.0
+    if high - low + 1 == n:
+        return 1.0 if at in (low, high) else 0.0
+    first = max(0, high - n + 1)
+    final = min(low, last - n + 1)
+    hits = (first <= at <= final) + (first <= at - n + 1 <= final)
+    return hits / (final - first + 1)
+
+
+def _keep(risk: float, seen: int, open_: int) -> float:
+    chance = 1.0
+    for k in range(open_):
+        chance *= max(0.0, 1 - risk * (seen + k))
+    return chance
+
+
+class JewelBoxHeuristic(Heuristic):
+    playout_depth = 0
+    exploration = 0.1
+    root_prior = 0.0
+    temperature = 4.0
+    search_tool_bonus = 0.0
+    """Search only: extra worth of an unused tool, fading as the box fills."""
+    own_value = False
+    """Search for several: each seat's reward is its own value (as in solo),
+    not its share of the win."""
+    lookahead = 0.0
+    """Weight of the next beetle's expected gain once this turn's is placed."""
+    solo_low = 20.0
+    solo_span = 60.0
+    """Solo rewards: the score mapped linearly from [low, low + span] to [0, 1]."""
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        self.weights = weights or Weights()
+        w = self.weights
+        self._scarab_keep = tuple(
+            tuple(_keep(w.scarab_risk, seen, open_) for open_ in range(5)) for seen in range(5)
+        )
+
+    # --- the box ------------------------------------------------------------------
+    def box_value(self, geo: Geometry, masks: tuple[int, ...], tools: int,
+                  supply: tuple[int, ...]) -> float:
+        """Expected final points of a box with these family masks, tools included."""
+        w = self.weights
+        n = geo.size
+        s, wv, lb, lh, jw = masks
+        occupied = s | wv | lb | lh | jw
+        empties = n * n - occupied.bit_count()
+        value = w.empty * empties + tool_count(tools) * (
+            TOOL_POINTS + w.tool_option * empties / (n * n))
+        if not occupied:
+            return value
+        t = tables(n)
+        near = t.near
+        side = geo.side
+        top, bottom, left, right = geo.bounds(occupied)
+        free = geo.frame(top, bottom, left, right) & ~occupied
+        # Scarabs
+        if s:
+            keep = self._scarab_keep
+            edge_rows, edge_cols = t.edge[top][bottom], t.edge[left][right]
+            rest = s
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cell = low.bit_length() - 1
+                around = near[cell]
+                a, b, c, d, e = (s & around).bit_count(), (wv & around).bit_count(), (
+                    lb & around).bit_count(), (lh & around).bit_count(), (jw & around).bit_count()
+                if a > 1 or b > 1 or c > 1 or d > 1 or e > 1:
+                    continue
+                row, col = divmod(cell, side)
+                inner = (1 - edge_rows[row]) * (1 - edge_cols[col])
+                value += (2 + inner) * keep[a + b + c + d + e][(free & around).bit_count()]
+        # Weevils
+        if wv:
+            points, lines = best_weevil_lines(wv, side)
+            value += points
+            used = 0
+            for line in lines:
+                used |= line
+                length = line.bit_count()
+                if length < 4:
+                    low = line & -line
+                    high = 1 << (line.bit_length() - 1)
+                    if line & (low << 1):  # along a row
+                        ends = ((low >> 1) & ~t.last_col) | ((high << 1) & ~t.first_col)
+                    else:
+                        ends = (low >> side) | (high << side)
+                    if ends & free:
+                        value += w.weevil_grow * (WEEVIL_LINE[length + 1] - WEEVIL_LINE[length])
+            lone = wv & ~used & geo.touching(free)
+            if lone:
+                value += w.weevil_pair * WEEVIL_LINE[2] * lone.bit_count()
+        # Ladybugs
+        crowded = geo.touching(lb)
+        alone = (lb & ~crowded).bit_count()
+        sets, rest = divmod(alone, 5)
+        value += 15 * sets + LADYBUG_REST[rest]
+        if rest:
+            spots = free & ~crowded
+            # one colour of the chequerboard: none of those squares touch
+            room = max((spots & t.black).bit_count(), (spots & t.white).bit_count())
+            room = min(room, supply[2], empties)
+            chance = min(1.0, room / (5 - rest)) * w.ladybug_complete
+            value += (3 * rest - LADYBUG_REST[rest]) * chance
+        # Longhorns
+        count = lh.bit_count()
+        if count % 2:
+            value += count * (1 + (w.longhorn_fix if empties and supply[3] else 0.0))
+        else:
+            value += 2 * count
+        # Jewel beetles
+        if jw:
+            full = geo.full
+            up = jw & (jw << side) & full
+            down = jw & (jw >> side)
+            lft = jw & (jw << 1) & ~t.first_col
+            rgt = jw & (jw >> 1) & ~t.last_col
+            any_ = up | down | lft | rgt
+            two = (up & (down | lft | rgt)) | (down & (lft | rgt)) | (lft & rgt)
+            one = any_ & ~two
+            pairs = (one & rgt & (one >> 1)).bit_count() + (one & down & (one >> side)).bit_count()
+            value += 5 * pairs
+            lone = jw & ~any_
+            if lone:
+                a, b = (jw << side) & full, jw >> side
+                c, d = (jw << 1) & ~t.first_col, (jw >> 1) & ~t.last_col
+                crowded_spots = (a & (b | c | d)) | (b & (c | d)) | (c & d)
+                spots = free & ~crowded_spots
+                value += 5 * w.jewel_pair * (lone & geo.touching(spots)).bit_count()
+        return value
+
+    # --- positions ------------------------------------------------------------------
+    @staticmethod
+    def supply(state: JewelBoxState) -> tuple[int, ...]:
+        """Beetles of each family not in any box, hand or discard: the log and pile."""
+        counts = list(COPIES)
+        for seat in state.seats:
+            for family, mask in enumerate(seat.masks):
+                counts[family] -= mask.bit_count()
+        for family, count in enumerate(state.discards):
+            counts[family] -= count
+        if state.holding != EMPTY:
+            counts[state.holding] -= 1
+        return tuple(counts)
+
+    def best_place(self, state: JewelBoxState, seat: int, family: int, supply) -> float:
+        """The best box value after putting a `family` beetle on a legal square."""
+        geo = state.geometry
+        box = state.seats[seat]
+        masks = list(box.masks)
+        original = masks[family]
+        spots = geo.placement_mask(box.occupied)
+        best = -math.inf
+        while spots:
+            low = spots & -spots
+            spots ^= low
+            masks[family] = original | low
+            value = self.box_value(geo, tuple(masks), box.tools, supply)
+            if value > best:
+                best = value
+        return best
+
+    def best_swap(self, state: JewelBoxState, seat: int, supply) -> float:
+        """The best box value one swap can reach (the tool is spent already)."""
+        geo = state.geometry
+        box = state.seats[seat]
+        cells = [(low, f) for f, mask in enumerate(box.masks)
+                 for low in (1 << b for b in range(mask.bit_length()) if mask >> b & 1)]
+        best = -math.inf
+        for i, (a, fa) in enumerate(cells):
+            for b, fb in cells[i + 1:]:
+                if fa != fb:
+                    masks = list(box.masks)
+                    masks[fa] ^= a | b
+                    masks[fb] ^= a | b
+                    best = max(best, self.box_value(geo, tuple(masks), box.tools, supply))
+        return best
+
+    def next_draw(self, state: JewelBoxState, seat: int, supply, base: float, *,
+                  discard: bool, glass: bool) -> float:
+        """Expected gain of the seat's next beetle from the log: the die picks a
+        space (a 6 the best one), or the Magnifying Glass the best one at a cost.
+        With `discard` (solo, before the discard) the worst log beetle is first
+        swapped for an average one from the pile."""
+        families = {f for f in state.log if f >= 0}
+        pile = list(supply)
+        for family in state.log:
+            if family >= 0:
+                pile[family] -= 1
+        if discard:
+            families |= {f for f in range(5) if pile[f] > 0}
+        gains = {f: self.best_place(state, seat, f, supply) - base for f in families}
+        log = [gains[f] for f in state.log if f >= 0]
+        if not log:
+            return 0.0
+        if discard and sum(pile):
+            log.remove(min(log))
+            log.append(sum(pile[f] * gains[f] for f in gains if pile[f] > 0) / sum(pile))
+        best = max(log)
+        expected = (sum(log) + best) / 6
+        if glass:
+            n = state.size
+            left = n * n - state.seats[seat].occupied.bit_count() - 1
+            expected = max(expected, best - TOOL_POINTS - self.weights.tool_option * left / (n * n))
+        return expected
+
+    def turn_value(self, state: JewelBoxState, seat: int, supply, base: float,
+                   search: bool) -> float:
+        """The seat to act: its box value with what this turn still brings;
+        for search, also what the next beetle may bring once this one is placed."""
+        phase = state.phase
+        if phase == PLACING:
+            return self.best_place(state, seat, state.holding, supply)
+        if phase in (SWAP_FIRST, SWAP_LAST):
+            if not search:
+                return self.best_swap(state, seat, supply)
+            # Search: as if the swap were worth the tool it uses, no more, no less.
+            n2 = state.size ** 2
+            left = (n2 - state.seats[seat].beetles) / n2
+            return base + TOOL_POINTS + (self.weights.tool_option + self.search_tool_bonus) * left
+        if phase == CHOOSING:
+            return base + max(self.best_place(state, seat, f, supply) - base
+                              for f in set(state.log) if f >= 0)
+        tools = state.seats[seat].tools & 5  # a Magnifying Glass or the Either
+        if phase in (START, ROLLING):
+            return base + self.next_draw(state, seat, supply, base, discard=False,
+                                         glass=phase == START and bool(tools))
+        if search and self.lookahead and state.seats[seat].beetles < state.size ** 2:
+            return base + self.lookahead * self.next_draw(
+                state, seat, supply, base, discard=state.players == 1, glass=bool(tools))
+        return base
+
+    def _values(self, state: JewelBoxState, search: bool) -> tuple[float, ...]:
+        supply = self.supply(state)
+        geo = state.geometry
+        out = []
+        full = state.size ** 2
+        for index, box in enumerate(state.seats):
+            value = self.box_value(geo, box.masks, box.tools, supply)
+            if search and self.search_tool_bonus and box.tools:
+                value += (self.search_tool_bonus * tool_count(box.tools)
+                          * (full - box.beetles) / full)
+            if state.is_over:
+                pass
+            elif index == state.current:
+                value = self.turn_value(state, index, supply, value, search)
+            elif search and self.lookahead and box.beetles < full:
+                value += self.lookahead * self.next_draw(state, index, supply, value,
+                                                         discard=False, glass=False)
+            out.append(value)
+        return tuple(out)
+
+    def values(self, state: JewelBoxState) -> tuple[float, ...]:  # type: ignore[override]
+        return self._values(state, False)
+
+    def value(self, state: JewelBoxState, seat: int) -> float:  # type: ignore[override]
+        """Greedy's measure; a finished solo game is worth its score, and a
+        finished game for several counts the margin too, after the result."""
+        if state.is_over:
+            scores = state.scores()
+            if state.players == 1:
+                return float(scores[0])
+            rival = max(s for i, s in enumerate(scores) if i != seat)
+            return super().value(state, seat) + scores[seat] - rival
+        return super().value(state, seat)
+
+    def rewards(self, state: JewelBoxState) -> tuple[float, ...]:  # type: ignore[override]
+        if state.players == 1 or self.own_value:
+            values = state.scores() if state.is_over else self._values(state, True)
+            return tuple(min(1.0, max(0.0, (v - self.solo_low) / self.solo_span)) for v in values)
+        if state.is_over:
+            return state.outcome()
+        values = self._values(state, True)
+        top = max(values)
+        weights = [math.exp((v - top) / self.temperature) for v in values]
+        total = sum(weights)
+        return tuple(x / total for x in weights)
+
+    def playout_action(self, state: JewelBoxState, rng: random.Random) -> object:  # type: ignore[override]
+        return rng.choice(state.legal_actions())
+
+
+HEURISTIC = JewelBoxHeuristic()
+
+__all__ = ["HEURISTIC", "JewelBoxHeuristic", "Weights", "tables"]

@@ -1,0 +1,194 @@
+"""The Jewel Box heuristic and the bots that use it, on hand-built positions
+and seeded games: what a box is worth, and choices a good player makes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gemtable.ai import make_bot
+from gemtable.ai.heuristics import heuristic_for
+from gemtable.ai.heuristics.jewelbox import JewelBoxHeuristic
+from gemtable.ai.match import play_match
+from gemtable.engine import CHANCE, registry
+from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox.components import ALL_TOOLS, LETTERS
+from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.state import AFTER, OVER, PLACING, START, SWAP_LAST
+
+GAME = registry.get("jewelbox")
+H = heuristic_for("jewelbox")
+
+
+def random_states(players: int, seed: int, every: int = 7):
+    """Positions along a seeded random game, and its end."""
+    rng = random.Random(seed)
+    state = GAME.new(players, seed)
+    found = []
+    step = 0
+    while not state.is_over:
+        if step % every == 0:
+            found.append(state)
+        state = state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    return found, state
+
+
+def choose(kind: str, state, seed: int = 0):
+    return make_bot(kind, game_id="jewelbox", seed=seed).choose(state.view(state.current))
+
+
+def placing(rows, holding: str, **fields):
+    """Seat 1 of two (4x4) holds a beetle for a box written from d4."""
+    return position(rows, ["S"], variant="standard", phase=PLACING,
+                    holding=LETTERS.index(holding), **fields)
+
+
+def squares_touching(state, square):
+    row, col = square
+    return [s for s in state.placements(0) if abs(s[0] - row) + abs(s[1] - col) == 1]
+
+
+# --- the value of a box ----------------------------------------------------------------
+
+
+def test_jewelbox_has_its_own_heuristic():
+    assert isinstance(H, JewelBoxHeuristic)
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_a_finished_box_is_worth_exactly_its_score(players):
+    _, final = random_states(players, seed=players)
+    assert H.values(final) == pytest.approx(final.scores())
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_the_face_down_pile_is_never_looked_at(players):
+    """Values come from what a seat may see: the true state, every seat's view and
+    any sample of the pile are all valued alike."""
+    states, _ = random_states(players, seed=10 + players)
+    rng = random.Random(1)
+    for state in states:
+        expected = H.values(state)
+        assert H.values(state.view(0)) == pytest.approx(expected)
+        assert H.values(state.view(0).determinize(rng)) == pytest.approx(expected)
+
+
+def extra(rows) -> float:
+    """What the heuristic adds to the points a solo box scores so far (tools
+    and empty squares aside): its estimate of what unfinished parts may become."""
+    state = position(rows, variant="solo", tools=[0])
+    box = state.seats[0]
+    value = H.box_value(state.geometry, box.masks, 0, H.supply(state))
+    empties = 25 - box.beetles
+    return value - state.scores()[0] - H.weights.empty * empties
+
+
+@pytest.mark.parametrize(("growing", "settled"), [
+    (["WWW"], ["WWWW"]),  # a Weevil line of three may still grow; four is done
+    (["L.L", "...", "L.L"], ["L.L.L", ".....", "L.L.."]),  # four lone Ladybugs, then a set
+    (["H"], ["HH"]),  # an odd number of Longhorns may still become even
+    (["J"], ["JJ"]),  # a lone Jewel beetle may still pair
+])
+def test_unfinished_parts_count_what_they_may_still_become(growing, settled):
+    assert extra(growing) > 0.5
+    assert extra(settled) == pytest.approx(0.0)
+
+
+def test_a_lone_weevil_may_still_pair():
+    assert extra(["W"]) > 0.5
+
+
+def test_a_scarab_with_open_sides_is_at_risk_and_a_spoilt_one_is_worth_nothing():
+    assert extra(["S"]) < 0
+    assert extra(["HSH"]) == pytest.approx(0.0)
+
+
+def test_unused_tools_are_worth_more_than_their_points_early():
+    empty = GAME.new(1, 3)
+    geo, supply = empty.geometry, H.supply(empty)
+    kept = H.box_value(geo, empty.seats[0].masks, ALL_TOOLS, supply)
+    none = H.box_value(geo, empty.seats[0].masks, 0, supply)
+    assert kept - none > 6
+
+
+def test_solo_rewards_follow_the_score_and_games_for_several_share_the_win():
+    _, small = random_states(1, seed=4)
+    assert 0.0 <= H.rewards(small)[0] <= 1.0
+    scores = []
+    for seed in range(4):
+        _, final = random_states(1, seed=seed)
+        scores.append((final.scores()[0], H.rewards(final)[0]))
+    scores.sort()
+    assert [r for _, r in scores] == sorted(r for _, r in scores)
+    for players in (2, 4):
+        states, final = random_states(players, seed=players)
+        for state in [*states, final]:
+            rewards = H.rewards(state)
+            assert sum(rewards) == pytest.approx(1.0)
+            assert all(0.0 <= r <= 1.0 for r in rewards)
+
+
+# --- choices ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["greedy", "mcts:300"])
+def test_a_jewel_beetle_goes_beside_the_lone_one(kind):
+    state = placing(["SJ", "W."], "J")  # S d4, J e4, W d5
+    action = choose(kind, state)
+    assert (action.row, action.col) in squares_touching(state, (3, 4))
+
+
+@pytest.mark.parametrize("kind", ["greedy", "mcts:300"])
+def test_a_ladybug_keeps_away_from_the_other_ladybug(kind):
+    state = placing(["LS"], "L")
+    action = choose(kind, state)
+    assert (action.row, action.col) not in squares_touching(state, (3, 3))
+
+
+@pytest.mark.parametrize("kind", ["greedy", "mcts:300"])
+def test_a_weevil_completes_the_line_of_four(kind):
+    state = placing(["WWW"], "W")
+    assert choose(kind, state) in (A.PLACE[3, 2], A.PLACE[3, 6])
+
+
+def test_no_glass_when_every_log_beetle_is_the_same():
+    state = position(["SW"], ["L"], variant="standard", log="HHHHH", phase=START)
+    assert choose("greedy", state) == A.ROLL
+
+
+def last_turn_after_placing(seed: int):
+    """A solo game played at random to the step after its last placement, with
+    every tool kept (so the Forceps are on offer)."""
+    rng = random.Random(seed)
+    state = GAME.new(1, seed)
+    while not (state.phase == AFTER and state.seats[0].beetles == 25):
+        legal = [a for a in state.legal_actions()
+                 if not isinstance(a, A.Glass | A.Forceps)] or state.legal_actions()
+        state = state.apply(rng.choice(legal) if state.to_move is not CHANCE
+                            else state.sample_chance(rng))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_greedy_finishes_with_the_best_swap_or_none(seed):
+    """On the last turn every result is known exactly: greedy's choice is the best."""
+    state = last_turn_after_placing(seed)
+    done = state.apply(A.DONE).scores()[0]
+    held = state.apply(A.FORCEPS)
+    assert held.phase == SWAP_LAST
+    best = max(held.apply(swap).scores()[0] for swap in held.legal_actions())
+    first = choose("greedy", state, seed)
+    if best > done:
+        assert first == A.FORCEPS
+        final = held.apply(choose("greedy", held, seed))
+        assert final.phase == OVER and final.scores()[0] == best
+    else:
+        assert first == A.DONE
+
+
+def test_greedy_beats_random():
+    for seed in range(3):
+        result = play_match("jewelbox", ["greedy", "random"], seed=seed)
+        assert result.final.winners() == (0,)
