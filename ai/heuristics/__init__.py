@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 HEURISTIC_MODULES: dict[str, str] = {
     "jowhari": "gemtable.ai.heuristics.jowhari",
+    "jewelbox": "gemtable.ai.heuristics.jewelbox",
+    "workbench": "gemtable.ai.heuristics.workbench",
 }
 
 DECIDED = 1_000_000.0

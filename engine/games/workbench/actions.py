@@ -48,7 +48,7 @@ def _dice_text(counts: tuple[int, ...]) -> str:
     return "".join(LETTERS[c] * n for c, n in enumerate(counts))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Roll:
     """A chance outcome: the face shown by the die of this colour rolled now."""
 
@@ -59,7 +59,7 @@ class Roll:
         return f"roll {LETTERS[self.colour]}{self.face}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Pick:
     """Keep every die showing `number`; with the Cloth also those showing `neighbour`."""
 
@@ -72,7 +72,7 @@ class Pick:
         return f"pick {self.number}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Crucible:
     dice: tuple[int, ...]
     """How many reserve dice of each colour to roll beside the tray."""
@@ -81,7 +81,7 @@ class Crucible:
         return f"crucible {_dice_text(self.dice)}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Leave:
     """Leave one qualifying die behind when more than six qualify."""
 
@@ -94,7 +94,7 @@ class Leave:
         return f"leave {LETTERS[self.colour]}{self.face}{'x' if self.extra else ''}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Put:
     slot: int
     """Showcase slot, counting from 0 (written from 1)."""
@@ -115,7 +115,7 @@ class Put:
         return " ".join(parts)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Move:
     """The Burin's move: a die from one showcase card to an open gem of its colour on another."""
 
@@ -130,7 +130,7 @@ class Move:
         return f"move {self.source + 1} {self.target + 1} {LETTERS[self.die]}{stray}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Store:
     colour: int
     tool: int
@@ -139,13 +139,13 @@ class Store:
         return f"store {LETTERS[self.colour]} {TOOLS[self.tool]}"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Discard:
     def __str__(self) -> str:
         return "discard"

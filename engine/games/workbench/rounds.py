@@ -104,18 +104,17 @@ def refill(deck: tuple[int, ...], showcase: tuple[int, ...]):
 
 
 def end_round(state: WorkbenchState) -> WorkbenchState:
+    finished_rounds = state.round + 1
+    if finished_rounds >= ROUNDS[state.variant][state.players]:
+        # The game ends here: no refill and no Initiative to pass, so the final
+        # table shows the showcase as the last round left it.
+        return evolve(state, round=finished_rounds, step=OVER)
     deck, showcase, filled = refill(state.deck, state.showcase)
     missing = list(state.missing)
     for slot in filled:
         card = showcase[slot]
         missing[slot] = GEMS[card] if card >= 0 else ZERO  # a view cannot see what is drawn
-    finished_rounds = state.round + 1
     initiative = (state.initiative + 1) % state.players
-    if finished_rounds >= ROUNDS[state.variant][state.players]:
-        return evolve(
-            state, deck=deck, showcase=showcase, missing=tuple(missing), round=finished_rounds,
-            initiative=initiative, step=OVER,
-        )
     return start_round(evolve(
         state, deck=deck, showcase=showcase, missing=tuple(missing), round=finished_rounds,
         initiative=initiative, current=initiative,

@@ -17,9 +17,7 @@ from gemtable.engine.core import ScoreLine
 
 from .cards import (
     COLOUR_MASK,
-    COLOURS,
     COMMISSION_COUNT,
-    COMMISSION_ID,
     COMMISSION_KIND,
     COMMISSION_POINTS,
     COMMISSION_TARGET,
@@ -27,7 +25,6 @@ from .cards import (
     METAL,
     METALS,
     PIECE,
-    PIECES,
     SIZE,
 )
 
@@ -131,26 +128,16 @@ def ranking(state) -> tuple[int, ...]:
     return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
-def _collection_label(collection: tuple[int, ...]) -> str:
-    common = 15
-    for c in collection:
-        common &= COLOUR_MASK[c]
-    shared = "/".join(COLOURS[c] for c in range(4) if common >> c & 1)
-    pieces = "+".join(PIECES[PIECE[c]] for c in collection)
-    return f"{METALS[METAL[collection[0]]]} gold {pieces} ({shared})"
-
-
 def score_breakdown(state, seat_index: int) -> tuple[ScoreLine, ...]:
+    """The end screen's rows. Every seat gets the same labels (a trailing count
+    such as "(3)" aside), so the seats line up column by column."""
     seat = state.seats[seat_index]
-    lines = [ScoreLine(f"Gems on {len(seat.finished)} finished jewels", gem_points(seat.finished))]
-    for _, _, collections in splits(seat.finished):
-        for collection in collections:
-            lines.append(ScoreLine(f"Collection: {_collection_label(collection)}",
-                                   COLLECTION_POINTS[len(collection)]))
-    for k in seat.commissions:
-        lines.append(ScoreLine(f"Commission: {COMMISSION_ID[k]}", COMMISSION_POINTS[k]))
-    lines.append(ScoreLine("Prestige", total(state, seat_index)))
-    lines.append(ScoreLine("Commissions (first tie-break)", len(seat.commissions)))
-    lines.append(ScoreLine("Longest collection (second tie-break)",
-                           longest_collection(seat.finished)))
+    lines = [ScoreLine(f"Gems on finished jewels ({len(seat.finished)})",
+                       gem_points(seat.finished))]
+    for metal, (points, _, collections) in enumerate(splits(seat.finished)):
+        lines.append(ScoreLine(f"{METALS[metal].capitalize()} gold collections "
+                               f"({len(collections)})", points))
+    lines.append(ScoreLine(f"Commissions ({len(seat.commissions)})",
+                           commission_points(seat.commissions)))
+    lines.append(ScoreLine("Longest collection", longest_collection(seat.finished)))
     return tuple(lines)

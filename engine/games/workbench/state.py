@@ -116,6 +116,11 @@ class WorkbenchState(State):
         return rules.legal_actions(self)
 
     def apply(self, action: object) -> WorkbenchState:
+        # Dice rolls are most of the actions of a playout: checked directly.
+        if type(action) is actions.Roll and self.step <= ROLL_EXTRA:
+            if action.colour == rules.rolling_colour(self) and 1 <= action.face <= 6:
+                return effects.roll(self, action)
+            raise IllegalAction(self.why_illegal(action), action)
         # Legal lists hand out shared action values: look for the very object
         # first (cheap), and compare by value only for a copy (parsed, unpickled).
         options = self.legal_actions()

@@ -188,9 +188,14 @@ def test_a_commission_already_claimed_is_not_claimed_again():
 
 
 def test_the_game_ends_after_the_last_round():
-    state = making(seat("R"), seat(), showcase=SHOWCASE, round=9)
-    state = play(state, "put 1 R")
+    before = making(seat("R"), seat(), showcase=SHOWCASE, covered={0: "G"}, round=9,
+                    initiative=1, deck=("WP4", "WP3"))
+    state = play(before, "put 1 R")
     assert state.step == OVER and state.is_over and state.to_move is None
+    # the last round is not tidied up: no refill, the Initiative stays put
+    assert state.seats[0].finished == (card("RR1"),), "the last put finished RR1 (RG)"
+    assert state.showcase == (-1,) + before.showcase[1:] and state.deck == before.deck
+    assert state.initiative == 1
     assert state.legal_actions() == ()
     assert state.round == 10
     with pytest.raises(IllegalAction, match="game is over"):

@@ -118,11 +118,24 @@ def test_the_rulebooks_fifty_point_example():
     assert sorted(len(c) for c in rose[2]) == [2, 3]
     assert state.score_of(0) == 33 + 2 + 4 + 4 + 2 + 5 == 50
     lines = {line.label: line.value for line in state.score_breakdown(0)}
-    assert lines["Gems on 10 finished jewels"] == 33
-    assert lines["Commission: emeralds"] == 5
-    assert lines["Prestige"] == 50
-    assert lines["Longest collection (second tie-break)"] == 3
-    assert sum(v for k, v in lines.items() if k.startswith("Collection:")) == 12
+    assert lines == {
+        "Gems on finished jewels (10)": 33,
+        "Rose gold collections (2)": 6,
+        "Yellow gold collections (1)": 2,
+        "White gold collections (1)": 4,
+        "Commissions (1)": 5,
+        "Longest collection": 3,
+    }
+    assert sum(lines.values()) - 3 == state.score_of(0)
+
+
+def test_every_seat_gets_the_same_breakdown_rows():
+    """The end screen lines seats up row by row: labels differ only in their counts."""
+    state = making(seat(finished=EXAMPLE, commissions=("emeralds",)), seat("R"),
+                   showcase=("WB1", "WB2", "YP1", "YP2", "RP1"))
+    rows = [[line.label.split(" (")[0] for line in state.score_breakdown(s)] for s in (0, 1)]
+    assert rows[0] == rows[1]
+    assert [line.value for line in state.score_breakdown(1)] == [0, 0, 0, 0, 0, 0]
 
 
 # --- results and tie-breaks ------------------------------------------------------------------

@@ -113,7 +113,11 @@ class WorkbenchBoard(Board):
             held = view.seats[seat].held
             fitting = [s for s in slots
                        if any(min(h, m) for h, m in zip(held, view.missing[s], strict=True))]
-            if fitting and cursor not in fitting:
+            finishing = [s for s in fitting
+                         if all(h >= m for h, m in zip(held, view.missing[s], strict=True))]
+            if finishing and cursor not in finishing:
+                cursor = finishing[0]  # the card your dice finish alone comes first
+            elif fitting and cursor not in fitting:
                 cursor = fitting[0]
         return cursor
 

@@ -141,7 +141,7 @@ def turn_hint(ctx: Ctx) -> Text:
         if ctx.of(A.Crucible):
             words += " · c Crucible"
         if tools[1] >= 0:
-            words = words.replace(", then", " (Cloth: and a neighbour), then")
+            words = "Your pick: 1-6 keeps a number (Cloth: + a neighbour), then Enter"
         if A.PASS in ctx.legal and len(ctx.legal) == len(ctx.of(A.Crucible)) + 1:
             words = "The tray is empty: c uses your Crucible, p then Enter keeps nothing"
     elif stage == "make":
