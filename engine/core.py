@@ -105,6 +105,10 @@ class Game:
     max_players: ClassVar[int]
     variants: ClassVar[tuple[Variant, ...]]
     has_hidden_information: ClassVar[bool] = False
+    has_private_views: ClassVar[bool] = False
+    """Seats see different things (a hand of their own). Hidden information
+    alone does not make it so: a face-down deck is hidden from everyone, so
+    every seat's view is the same and hot-seat play needs no curtain."""
     has_chance: ClassVar[bool] = False
     achievement_names: ClassVar[tuple[str, ...]] = ()
     """Named results the rulebook awards at the end (solo titles), lowest first."""

@@ -198,6 +198,23 @@ def test_hidden_information_is_really_hidden(game, players, variant, playouts):
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CASES)
+def test_private_views_are_declared(game, players, variant, playouts):
+    """A game whose seats all see the same thing must say so (no hot-seat
+    curtain needed); one whose seats see different things must say that."""
+    if players < 2:
+        return
+    states, _ = playouts(game, players, variant)[0]
+    differ = False
+    for state in states[:: max(1, len(states) // 12)]:
+        public = {attrs.evolve(state.view(seat), observer=None) for seat in range(players)}
+        differ = differ or len(public) > 1
+    if not game.has_private_views:
+        assert not differ
+    elif players == game.max_players:
+        assert differ
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CASES)
 def test_game_log_replays_to_the_same_final_state(game, players, variant, playouts, tmp_path):
     states, actions = playouts(game, players, variant)[1]
     header = Header(game.id, variant, players, tuple(["random"] * players), 12)

@@ -26,6 +26,7 @@ class DiceGame(Game):
     max_players = 3
     variants = (Variant("standard", "Standard"),)
     has_hidden_information = True
+    has_private_views = True  # the lucky numbers
     has_chance = True
     rules_file = Path(__file__).with_name("tui_dice_rules.md")
 

@@ -28,6 +28,10 @@ class Board(Widget, can_focus=True):
             super().__init__()
             self.action = action
 
+    class KeysChanged(Message):
+        """The board's own keys changed without a new position (a tool picked
+        up, a choice cancelled): the screen redraws its key bar."""
+
     def show(
         self,
         view: State,

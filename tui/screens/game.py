@@ -87,7 +87,7 @@ class GameScreen(Screen[None]):
         self.from_menu = from_menu
         game = table.game
         self.seating = seating or Seating(table.header.players, table.humans,
-                                          game.has_hidden_information)
+                                          game.has_private_views)
         self.announce_turns = announce_turns
         self.leave_message = leave_message or LEAVE_LOCAL
         self._announced = -1
@@ -274,6 +274,10 @@ class GameScreen(Screen[None]):
         self.query_one("#keys", KeyBar).set_keys(keys, [("F1", "rules"), ("q", "quit")])
 
     # --- the person's input -----------------------------------------------
+    def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
+        event.stop()
+        self._update_keys()
+
     def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
         event.stop()
         shown = self.seating.shown()

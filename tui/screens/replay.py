@@ -44,7 +44,7 @@ class ReplayScreen(Screen[None]):
         self.game = registry.get(loaded.header.game)
         self.kinds = loaded.header.seats
         self.index = 0
-        self.seating = Seating(loaded.header.players, (), self.game.has_hidden_information)
+        self.seating = Seating(loaded.header.players, (), self.game.has_private_views)
         self.history = history_of(loaded.states, loaded.actions)
 
     @property

@@ -22,7 +22,7 @@ from ..table.messages import Who
 class Seating:
     players: int
     humans: tuple[int, ...]
-    hidden_information: bool
+    private_views: bool
     unlocked: int | None = None
     """Hot-seat: the person whose private view may be on screen now."""
     follow: Who = SPECTATOR
@@ -36,7 +36,7 @@ class Seating:
     @property
     def private(self) -> bool:
         """True when people share the terminal and must not see each other's hands."""
-        return len(self.humans) >= 2 and self.hidden_information
+        return len(self.humans) >= 2 and self.private_views
 
     def endpoints(self) -> tuple[Who, ...]:
         """The seats (and SPECTATOR) this terminal connects to the table as."""

@@ -26,6 +26,7 @@ class JowhariGame(Game):
     max_players = 4
     variants = (Variant("standard", "Standard", "All 90 cards, first to 10 prestige."),)
     has_hidden_information = True
+    has_private_views = True  # reserved cards are secret
     rules_file = Path(__file__).with_name("rules.md")
 
     def _new(self, players: int, rng: random.Random, variant: str) -> JowhariState:
