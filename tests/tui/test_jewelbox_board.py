@@ -72,6 +72,7 @@ class BoardApp(App):
         self.history: list[str] = []
         self.step = 0
         self.chosen: list[object] = []
+        self.key_bars: list[dict[str, str]] = []
 
     def compose(self) -> ComposeResult:
         yield Static("status", id="top")
@@ -100,6 +101,9 @@ class BoardApp(App):
         self.history.append(f"{self.step}. {who}: {action}")
         while self.state.to_move is CHANCE:
             self.apply(self.state.sample_chance(chance_rng(SEED, self.step)))
+
+    def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
+        self.key_bars.append(dict(self.board.key_help()))
 
     def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
         self.chosen.append(event.action)
@@ -163,6 +167,13 @@ async def test_g_then_a_number_or_p_uses_the_magnifying_glass() -> None:
     assert app.chosen == [A.GLASS[2]]
     app = await run(BoardApp(new_game()), "g", "p")
     assert app.chosen == [A.GLASS[A.PILE]]
+
+
+async def test_taking_up_the_glass_and_putting_it_away_change_the_key_bar() -> None:
+    app = await run(BoardApp(new_game()), "g", "escape")
+    glass = [keys for keys in app.key_bars if "r" not in keys]
+    assert glass and "p" in glass[0] and "Esc" in glass[0]
+    assert "r" in app.key_bars[-1]  # put away: the turn's own keys again
 
 
 async def test_escape_puts_the_glass_away_unused() -> None:

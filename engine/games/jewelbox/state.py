@@ -95,7 +95,15 @@ class JewelBoxState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-
+    def progress(self) -> str:
+        """Rounds, not player turns: every seat fills one square a round, so
+        "Round 4 of 25" says how full the boxes are at any table size."""
+        rounds = self.size * self.size
+        unit = "turn" if self.players == 1 else "round"
+        if self.is_over:
+            return f"{rounds} {unit}s"
+        done = min(self.turns // self.players + 1, rounds)
+        return f"{unit.capitalize()} {done} of {rounds}"
 
     @property
     def size(self) -> int:

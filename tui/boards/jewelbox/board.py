@@ -69,6 +69,7 @@ class JewelBoxBoard(MouseAndTyping, Board):
         self._history: tuple[str, ...] = ()
         self._cursor: Square = (0, 0)
         self._mode = ""
+        self._keys_shown: tuple[tuple[str, str], ...] = ()
         self._picked: Square | None = None
         self._look: int | None = None
         """A box the person asked to see in full (v), instead of the usual one."""
@@ -83,15 +84,16 @@ class JewelBoxBoard(MouseAndTyping, Board):
         yield BoxesView(id="jb-boxes")
         yield Static(id="jb-detail")
         yield Static(id="jb-prompt")
+        # Short enough for 80 columns; `swap` takes up the Forceps by itself.
         yield CommandLine(id="jb-command", placeholder="roll · take 3 · glass pile · "
-                          "place e4 · forceps · swap d4 e5 · done · discard 2   (Esc closes)")
+                          "place e4 · swap d4 e5 · done   (Esc closes)")
         with Horizontal(id="jb-bottom"):
             yield HistoryView(id="jb-history")
             yield Static(id="jb-scoring")
             yield Static(id="jb-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#jb-scoring", Static).update(scoring())
+        self.query_one("#jb-scoring", Static).update(scoring(paired=True))
         self.query_one("#jb-keys", Static).update(legend(38))
         self._redraw()
 
@@ -166,6 +168,10 @@ class JewelBoxBoard(MouseAndTyping, Board):
 
     # --- drawing ------------------------------------------------------------
     def _redraw(self) -> None:
+        keys = tuple(self.key_help())
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.post_message(self.KeysChanged())
         view = self._view
         roomy = self.has_class("-roomy")
         names = seat_names(self._history)
@@ -211,6 +217,7 @@ class JewelBoxBoard(MouseAndTyping, Board):
         roomy = event.size.width >= 110 and event.size.height >= 30
         self.set_class(roomy, "-roomy")
         self.query_one("#jb-keys", Static).update(legend(44 if roomy else 38))
+        self.query_one("#jb-scoring", Static).update(scoring(paired=not roomy))
         self._redraw()
 
     # --- acting -------------------------------------------------------------
@@ -348,7 +355,7 @@ class JewelBoxBoard(MouseAndTyping, Board):
         elif blocked and ((char and char in ACTION_CHARS) or key in ("enter", "space")):
             self._say(blocked)
         elif char == "r":
-            self._play(C.checked(view, self._legal, A.ROLL))
+            self._play(C.roll(view, self._legal))
         elif char.isdigit():
             self._play(C.digit(view, self._legal, self._mode, int(char)))
         elif char == "g":

@@ -6,9 +6,16 @@ the board's own fields (cursor, message, view) and its acting methods.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.widgets import Input
 
 from gemtable.engine import IllegalAction
+from gemtable.engine.core import normalise_text
+from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox.board import square_name
+from gemtable.engine.games.jewelbox.components import EMPTY, NAMES
+from gemtable.engine.games.jewelbox.state import JewelBoxState
 
 from .boxes import BoxesView
 from .prompt import CommandLine
@@ -60,7 +67,35 @@ class MouseAndTyping:
         try:
             action = self._view.parse_action(text)
         except IllegalAction as error:
-            self._say(f"{text}: {error.reason}")
-            return
+            action = forceps_shortcut(self._view, self._legal, text)
+            if action is None or isinstance(action, str):
+                self._say(f"{text}: {action or _plain(error.reason)}")
+                return
         self._close_command()
         self._play(action)
+
+
+def forceps_shortcut(view: JewelBoxState, legal: Sequence[object],
+                     text: str) -> A.Swap | str | None:
+    """A typed `swap b2 c4` while the Forceps could be taken up: the board
+    takes them up first, as it does for the key gesture. A swap that would
+    then be refused gives its reason instead (a str), so a typing slip never
+    spends the tool; None when the text is no such swap."""
+    swap = view.parse_syntax(normalise_text(text))
+    if not isinstance(swap, A.Swap) or A.FORCEPS not in legal:
+        return None
+    seat = view.current
+    families = [view.family_on(seat, *square) for square in (swap.first, swap.second)]
+    for square, family in zip((swap.first, swap.second), families, strict=True):
+        if family == EMPTY:
+            return f"{square_name(*square)} is empty: Forceps move beetles already in your box"
+    if families[0] == families[1]:
+        return f"both are {NAMES[families[0]]}s: pick beetles of two families"
+    return swap
+
+
+def _plain(reason: str) -> str:
+    """The engine's "not an action" names the game; a person wants examples."""
+    if "is not an action" not in reason:
+        return reason
+    return "not an action (e.g. roll, glass 2, place e4, swap d4 e5, done)"

@@ -82,8 +82,9 @@ def digit(view: JewelBoxState, legal: Sequence[object], mode: str, space: int) -
         return checked(view, legal, A.DISCARD[space])
     if view.phase == START:
         if glasses(legal):
-            return f"1-5 pick a space after a 6; to take space {space} now: g then {space} " \
-                   "(spends a Magnifying Glass), or r rolls"
+            # Kept under 78 characters: the prompt line is one row at 80 columns.
+            return f"1-5 take a space after a 6; to take {space} now: g then {space} " \
+                   "(uses a Glass), or r rolls"
         return "1-5 pick a space after you roll a 6; r rolls the die"
     if view.phase == PLACING:
         return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
@@ -92,6 +93,24 @@ def digit(view: JewelBoxState, legal: Sequence[object], mode: str, space: int) -
     if swapping(view):
         return "the Forceps are in hand: Enter on two beetles to swap them"
     return "nothing to pick from the log now"
+
+
+def roll(view: JewelBoxState, legal: Sequence[object]) -> Choice:
+    """r: the roll, or what the moment needs instead (the engine's reasons
+    name seats and notation, which reads oddly to the person at the keys)."""
+    if A.ROLL in legal:
+        return A.ROLL
+    if view.phase == CHOOSING:
+        return "you rolled a 6: press 1-5 to take that log beetle"
+    if view.phase == PLACING:
+        return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
+    if view.phase == AFTER:
+        return "one roll per turn: d ends the turn, f starts Forceps"
+    if view.phase == DISCARDING:
+        return "the solo turn ends with a discard: press 1-5"
+    if swapping(view):
+        return "the Forceps are in hand: Enter on two beetles to swap them"
+    return view.why_illegal(A.ROLL)
 
 
 def pile(view: JewelBoxState, legal: Sequence[object], mode: str) -> Choice:

@@ -57,22 +57,31 @@ def legend(width: int) -> Text:
 
 
 SCORING = (
-    (0, "2 on the edge, 3 inside, if no two neighbours match"),
-    (1, "straight lines of 2/3/4 score 3/6/10"),
-    (2, "lone ones only: each 5 make 15; 2/3/4 give 1/4/8"),
-    (3, "2 each if you have an even number, else 1 each"),
-    (4, "5 for each group of exactly two"),
-    (None, "2 for each one never used"),
+    (0, "2 edge, 3 inside; no two neighbours alike"),
+    (1, "lines of 2/3/4 score 3/6/10"),
+    (2, "lone ones: 5 make 15; 2/3/4 give 1/4/8"),
+    (3, "2 each if even count, else 1"),
+    (4, "5 per group of exactly two"),
+    (None, "2 each never used"),
 )
 """The scoring rules in brief, in family order (None: the tools)."""
 
 
-def scoring() -> Text:
-    lines = [G.span("Scoring (the edge is the outer ring of the full box)", G.TITLE)]
+def scoring(paired: bool) -> Text:
+    """The rules in brief: one family a line, or two a line (`paired`) so that
+    all of them fit in the four rows a small terminal has under four boxes."""
+    lines = [G.span("Scoring (edge: outer ring of the full box)", G.TITLE)]
+    entries = []
     for family, words in SCORING:
         line = G.letter(family) if family is not None else G.span("Tools", G.TEXT)
         line.append(f" {words}", G.DIM)
-        lines.append(line)
+        entries.append(line)
+    if not paired:
+        return Text("\n").join(lines + entries)
+    width = max(len(entry) for entry in entries[::2]) + 2
+    for left, right in zip(entries[::2], entries[1::2], strict=True):
+        left.pad_right(width - len(left))
+        lines.append(left + right)
     return Text("\n").join(lines)
 
 
@@ -110,7 +119,8 @@ def key_help(view: JewelBoxState | None, legal: Sequence[object],
 def read_only_reason(view: JewelBoxState, seat: int | None, sent: bool,
                      names: dict[int, str]) -> str:
     if view.is_over:
-        return "The game is over. Arrows look around; v shows another box in full."
+        more = "; v shows another box in full" if view.players > 1 else ""
+        return f"The game is over. Arrows look around{more}."
     if sent:
         return "Move sent; waiting for the table…"
     playing = names.get(view.current, f"Seat {view.current + 1}")

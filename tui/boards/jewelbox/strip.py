@@ -106,11 +106,14 @@ def log_strip(view: JewelBoxState, history: Sequence[str], targets: set[int],
 def solo_panel(view: JewelBoxState, width: int) -> list[Text]:
     """Titles to aim for, the discard step, and what has been discarded."""
     total = view.scores()[0]
-    lines = [G.span("Solo: aim for a title", G.TITLE)]
+    over = view.is_over
+    lines = [G.span("Solo titles" if over else "Solo: aim for a title", G.TITLE)]
     for needed, title in reversed(SOLO_TITLES):
         line = G.span(f" {title.split()[0]:<8}{needed:>3}   ", G.TEXT)
         if total >= needed:
             line.append("reached", G.GOOD)
+        elif over:  # nothing is still "to go" once the box is full
+            line.append(f"missed by {needed - total}", G.DIM)
         else:
             line.append(f"{needed - total} to go", G.DIM)
         lines.append(line)
