@@ -261,7 +261,7 @@ class WorkbenchBoard(Board):
             self._message = None
             self._redraw()
         elif char and not self._bound_elsewhere(key):
-            self._say(f"{char!r} does nothing here; {blocked}")
+            self._say(f"{char!r} does nothing here. {blocked}")
         else:
             return False
         return True
@@ -328,7 +328,10 @@ class WorkbenchBoard(Board):
             if action not in self._legal:
                 raise IllegalAction(f"{action} is not one of your choices now", action)
         except IllegalAction as error:
-            self._say(f"{text}: {error.reason}")
+            # Text that names no action at all: show the notation rather than only refuse.
+            reason = error.reason if error.action is not None else (
+                "not an action; e.g. pick 3+4, put 2 RB loupe:G, store R burin")
+            self._say(f"{text}: {reason}")
             return
         self._close_command()
         self._play(action)

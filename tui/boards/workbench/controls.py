@@ -209,6 +209,15 @@ def _design(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
         if A.PASS in ctx.legal:
             return Outcome(Draft(mode="pass"), cursor)
         return Outcome(draft, cursor, "dice show in the tray, so you must pick a number")
+    if char == "o":
+        if tools[CLOTH] < 0:
+            return Outcome(draft, cursor, "no die is stored on your Cloth")
+        return Outcome(draft, cursor, "the Cloth joins your pick: press a number, then a "
+                       "neighbouring one")
+    if char and char in "asdlu":
+        # Manufacturing keys pressed too early: say when they work.
+        return Outcome(draft, cursor, f"{char} works when you place dice, in manufacturing;"
+                       " now press a number 1-6")
     return None
 
 
@@ -237,8 +246,8 @@ def _trim(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome |
         matches = [i for i, a in enumerate(options)
                    if (a.colour == colour if colour >= 0 else a.face == int(char))]
         if not matches:
-            what = DICE_COLOURS[colour] if colour >= 0 else char
-            return Outcome(draft, cursor, f"no qualifying die is a {what}")
+            what = f"is {DICE_COLOURS[colour]}" if colour >= 0 else f"shows {char}"
+            return Outcome(draft, cursor, f"no qualifying die {what}")
         later = [i for i in matches if i > index]  # pressed again: the next such die
         index = later[0] if later else matches[0]
     else:
@@ -322,6 +331,11 @@ def _move(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
         if went.message:
             return went
         if draft.source < 0 or draft.target >= 0:
+            # Say at once when nothing on this card can move, not after the target.
+            sources = sorted({m.source + 1 for m in ctx.of(A.Move)})
+            if sources and slot + 1 not in sources:
+                return Outcome(draft, slot, f"card {slot + 1} holds no die the Burin can move;"
+                               f" take one from card {' or '.join(map(str, sources))}")
             return Outcome(Draft(source=slot), slot)
         return Outcome(attrs.evolve(draft, target=slot, mode=""), slot)
     if colour >= 0:

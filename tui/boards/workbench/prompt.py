@@ -196,7 +196,13 @@ def _consequence(ctx: Ctx, action: object) -> Text:
             text.append(f" ({sum(kept)}: you then leave {sum(kept) - KEEP_LIMIT})", G.WARN)
         if not any(fit_count(view, kept, slot)[0] for slot in range(len(view.showcase))):
             text.append(" · none of them fits a card now", G.DIM)
+        if action.neighbour:
+            text.append(" · uses your Cloth", G.DIM)  # the tool die goes back: say so
         return text
+    if action == A.PASS:
+        # Pass means different things in the two steps that allow it.
+        skipped = "no Burin move" if phase(view) == "move" else "you keep no dice this round"
+        return G.span(f" — {skipped}", G.DIM)
     if isinstance(action, A.Put):
         tool_dice = (action.loupe >= 0) + action.burin
         left = sum(view.missing[action.slot]) - sum(action.dice) - tool_dice
@@ -215,7 +221,16 @@ def _consequence(ctx: Ctx, action: object) -> Text:
         return G.span(" — returns ", G.DIM) + _dice_words(seat.held)
     if isinstance(action, A.Leave):
         where = "goes back to the reserve" if action.extra else "stays in the tray"
-        return G.span(f" — that die {where}", G.DIM)
+        text = G.span(f" — that die {where}", G.DIM)
+        kept = [0, 0, 0, 0]
+        for code in view.pool:
+            kept[code % 24 // 6] += 1
+        kept[action.colour] -= 1
+        more = sum(kept) - KEEP_LIMIT
+        text.append(f"; {more} more to leave" if more > 0 else "; you keep ", G.DIM)
+        if more <= 0:
+            text.append_text(G.dice(tuple(kept)))
+        return text
     if isinstance(action, A.Crucible):
         return G.span(" — rolls them beside the tray", G.DIM)
     if isinstance(action, A.Move):
