@@ -213,11 +213,13 @@ def summarise(game_id: str, kinds: tuple[str, ...], records: Sequence[GameRecord
             sum(r.think[i] for r in records) / decisions[i] if decisions[i] else 0.0
             for i in range(n)),
         max_move_seconds=tuple(max(r.slowest[i] for r in records) for i in range(n)),
-        titles=_count_titles(game_id, records),
+        titles=_count_titles(game_id, records) if n == 1 else None,
     )
 
 
 def _count_titles(game_id: str, records: Sequence[GameRecord]) -> dict[str, int] | None:
+    """How often each title was reached; titles are solo results, so only
+    one-seat runs report them (a table of zeros would say nothing)."""
     names = registry.get(game_id).achievement_names
     if not names:
         return None

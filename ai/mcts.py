@@ -17,6 +17,11 @@ Why this shape:
   little, so playouts are truncated: after `heuristic.playout_depth` plies of
   `heuristic.playout_action` the game's heuristic estimates each seat's share
   of the win (`heuristic.rewards`); finished games give the real outcome.
+- A node below the root may wait for `heuristic.expand_after` visits before
+  it branches: until then each visit judges its position directly (with a
+  fresh determinization and chance outcomes each time). Where the heuristic
+  already accounts for the best next move, this averages over what is
+  unknown instead of over random untried moves.
 - With a few hundred iterations the root's twenty-odd moves get only a
   dozen visits each, so a game may add a progressive bias there: greedy's
   opinion of each first move (`heuristic.root_prior`), fading as 1/(n+1).
@@ -74,6 +79,7 @@ class MctsBot:
         exploration: float | None = None,
         playout_depth: int | None = None,
         prior_weight: float | None = None,
+        expand_after: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -85,9 +91,12 @@ class MctsBot:
         self.exploration = heuristic.exploration if exploration is None else exploration
         self.playout_depth = heuristic.playout_depth if playout_depth is None else playout_depth
         self.prior_weight = heuristic.root_prior if prior_weight is None else prior_weight
+        self.expand_after = expand_after
+        """None: the heuristic's `expansion_delay` for each position searched."""
         self.last_iterations = 0
         """Iterations the latest `choose` ran (0 when only one action was legal)."""
         self.last_root: Node | None = None
+        self._expand_after = 0
 
     def choose(self, view: State) -> object:
         check_view(view)
@@ -108,6 +117,8 @@ class MctsBot:
     def search(self, view: State, rng: random.Random) -> Node:
         """Grow a tree from `view` until the budget is spent; returns its root."""
         root = Node(None)
+        self._expand_after = (self.heuristic.expansion_delay(view)
+                              if self.expand_after is None else self.expand_after)
         priors = self._root_priors(view, rng) if self.prior_weight > 0 else {}
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -139,6 +150,7 @@ class MctsBot:
         node = root
         path: list[Node] = []
         c = self.exploration
+        expand_after = self._expand_after
         log = math.log
         sqrt = math.sqrt
         while not state.is_over:
@@ -149,8 +161,11 @@ class MctsBot:
                 child = node.children.get(outcome)
                 if child is None:
                     child = node.children[outcome] = Node(None)
+                path.append(child)  # counts its visits; it earns no reward
                 node = child
                 continue
+            if node is not root and node.visits < expand_after:
+                break  # judge this position itself a few times before branching
             children = node.children
             legal = state.legal_actions()
             untried = []

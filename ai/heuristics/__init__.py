@@ -43,6 +43,9 @@ class Heuristic:
     """Plies an MCTS playout runs before `rewards` judges where it stopped."""
     exploration: float = 0.7
     """UCT exploration constant; rewards lie in [0, 1]."""
+    expand_after: int = 0
+    """Visits a node below the MCTS root is judged as it stands before it
+    branches; 0 branches at once. `expansion_delay` may vary it by position."""
     root_prior: float = 0.0
     """Weight of greedy's opinion of each first move in MCTS (progressive bias);
     0 leaves the search unbiased."""
@@ -68,6 +71,10 @@ class Heuristic:
         if len(values) == 1:
             return values[0]
         return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+
+    def expansion_delay(self, view: State) -> int:
+        """`expand_after` for a search from `view`."""
+        return self.expand_after
 
     def rewards(self, state: State) -> tuple[float, ...]:
         """Estimated share of the win per seat (sums to 1), for MCTS cut-offs.

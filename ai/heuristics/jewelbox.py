@@ -129,9 +129,16 @@ class JewelBoxHeuristic(Heuristic):
     temperature = 4.0
     search_tool_bonus = 0.0
     """Search only: extra worth of an unused tool, fading as the box fills."""
-    own_value = False
+    own_value = True
     """Search for several: each seat's reward is its own value (as in solo),
-    not its share of the win."""
+    not its share of the win. Boxes barely interact (only through the log),
+    and the share of the win swings with the rivals' sampled beetles, which
+    drowns the difference between two squares for this one."""
+    multi_expand_after = 12
+    """With several seats, a node below the root is judged as it stands (the
+    heuristic already counts the best square for the beetle in hand) for this
+    many visits before it branches, so the rivals' moves are not averaged
+    over random untried squares. Solo search branches at once."""
     lookahead = 0.0
     """Weight of the next beetle's expected gain once this turn's is placed."""
     solo_low = 20.0
@@ -385,6 +392,9 @@ class JewelBoxHeuristic(Heuristic):
         weights = [math.exp((v - top) / self.temperature) for v in values]
         total = sum(weights)
         return tuple(x / total for x in weights)
+
+    def expansion_delay(self, view: JewelBoxState) -> int:  # type: ignore[override]
+        return 0 if view.players == 1 else self.multi_expand_after
 
     def playout_action(self, state: JewelBoxState, rng: random.Random) -> object:  # type: ignore[override]
         return rng.choice(state.legal_actions())

@@ -93,3 +93,22 @@ def test_a_single_legal_action_is_played_without_search():
     bot = make_bot("mcts:50", game_id="jowhari", seed=0)
     assert bot.choose(forced.view(0)) == forced.legal_actions()[0]
     assert bot.last_iterations == 0
+
+
+def _deepest(node, depth: int = 0) -> int:
+    return max((_deepest(child, depth + 1) for child in node.children.values()), default=depth)
+
+
+@pytest.mark.parametrize("delay", [3, 10])
+def test_expansion_waits_for_the_given_visits(delay):
+    state = JOWHARI.new(2, 12)
+    bot = MctsBot(heuristic_for("jowhari"), seed=3, iterations=300, expand_after=delay)
+    bot.choose(state.view(0))
+    for child in bot.last_root.children.values():
+        if child.visits <= delay:
+            assert not child.children  # judged as it stands, never branched
+        grown = sum(grandchild.visits for grandchild in child.children.values())
+        assert grown <= max(0, child.visits - delay)
+    eager = MctsBot(heuristic_for("jowhari"), seed=3, iterations=300, expand_after=0)
+    eager.choose(state.view(0))
+    assert _deepest(eager.last_root) > _deepest(bot.last_root) or delay == 3

@@ -28,3 +28,8 @@ def test_a_finished_solo_box_reaches_titles_by_its_score():
 def test_games_without_achievements_report_no_titles():
     result = run_arena("jowhari", ["greedy", "random"], games=2, seed=1, workers=1)
     assert result.titles is None and "titles" not in result.to_json()
+
+
+def test_games_for_several_report_no_solo_titles():
+    result = run_arena("jewelbox", ["greedy", "random"], games=1, seed=1, workers=1)
+    assert result.titles is None and "titles" not in result.to_json()

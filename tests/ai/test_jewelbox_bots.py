@@ -113,21 +113,24 @@ def test_unused_tools_are_worth_more_than_their_points_early():
     assert kept - none > 6
 
 
-def test_solo_rewards_follow_the_score_and_games_for_several_share_the_win():
+def test_search_rewards_follow_each_seats_own_score():
+    """Solo, and (own_value) with several seats too: a finished box's reward
+    grows with its score; with own_value off, seats share the win."""
     _, small = random_states(1, seed=4)
     assert 0.0 <= H.rewards(small)[0] <= 1.0
-    scores = []
-    for seed in range(4):
-        _, final = random_states(1, seed=seed)
-        scores.append((final.scores()[0], H.rewards(final)[0]))
-    scores.sort()
-    assert [r for _, r in scores] == sorted(r for _, r in scores)
-    for players in (2, 4):
-        states, final = random_states(players, seed=players)
-        for state in [*states, final]:
-            rewards = H.rewards(state)
-            assert sum(rewards) == pytest.approx(1.0)
-            assert all(0.0 <= r <= 1.0 for r in rewards)
+    scored = []
+    for players, seed in ((1, 0), (1, 1), (1, 2), (1, 3), (2, 2), (4, 4)):
+        states, final = random_states(players, seed=seed)
+        for state in states:
+            assert all(0.0 <= r <= 1.0 for r in H.rewards(state))
+        scored += zip(final.scores(), H.rewards(final), strict=True)
+    scored.sort()
+    assert [r for _, r in scored] == sorted(r for _, r in scored)
+    sharing = JewelBoxHeuristic()
+    sharing.own_value = False
+    states, final = random_states(4, seed=4)
+    for state in [*states, final]:
+        assert sum(sharing.rewards(state)) == pytest.approx(1.0)
 
 
 # --- choices ---------------------------------------------------------------------------
