@@ -120,6 +120,27 @@ async def test_curtain_hides_one_persons_hand_from_the_next(tmp_path):
         assert all(card < 0 for card in shown_view(game).seats[0].hand)
 
 
+async def test_rules_and_quit_work_over_the_curtain_and_keep_it_up(tmp_path):
+    table = Table.create("jowhari", ["human", "human"], seed=5, bots=bots)
+    app = make_app(StartTable(table))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert "F1 rules" in render_text(app)
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert shown_view(app.screen_stack[-2]).viewer is SPECTATOR  # still hidden
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0  # started from the command line: leaving exits
+    assert not load(table.path).finished
+
+
 async def test_no_curtain_for_one_person_against_bots(tmp_path):
     table = Table.create("jowhari", ["human", "first", "first"], seed=5, bots=bots)
     app = make_app(StartTable(table))

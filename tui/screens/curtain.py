@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -19,12 +20,20 @@ class CurtainScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "dismiss_curtain", "Show my view"),
+        Binding("f1", "rules", "Rules"),
+        Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, seat_label: str, *, hold: float = 0.0) -> None:
+    def __init__(self, seat_label: str, *, hold: float = 0.0,
+                 on_rules: Callable[[], None] | None = None,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        """`on_rules` and `on_leave` open the rules and the quit question over
+        the curtain: neither shows anything private, so they need not wait."""
         super().__init__()
         self.seat_label = seat_label
         self.hold = hold
+        self.on_rules = on_rules
+        self.on_leave = on_leave
         self._shown_at = 0.0
 
     def on_mount(self) -> None:
@@ -35,7 +44,9 @@ class CurtainScreen(Screen[None]):
             yield Static(
                 f"Pass to [b]{self.seat_label}[/b]\n\n"
                 "Everyone else, look away.\n\n"
-                f"{self.seat_label}: press [b]Enter[/b] to see your hand.",
+                f"{self.seat_label}: press [b]Enter[/b] to see your hand."
+                + ("\n\n[dim]F1 rules · q quit (saved)[/dim]"
+                   if self.on_leave else ""),
                 id="curtain-card",
             )
 
@@ -44,3 +55,11 @@ class CurtainScreen(Screen[None]):
         # their move twice) must not open the next player's hand to them.
         if time.monotonic() - self._shown_at >= self.hold:
             self.dismiss(None)
+
+    def action_rules(self) -> None:
+        if self.on_rules is not None:
+            self.on_rules()
+
+    def action_leave(self) -> None:
+        if self.on_leave is not None:
+            self.on_leave()

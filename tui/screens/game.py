@@ -200,7 +200,8 @@ class GameScreen(Screen[None]):
         if curtain_seat is not None and not self._curtain_up:
             self._curtain_up = True
             curtain = CurtainScreen(self.table.label(curtain_seat),
-                                    hold=self.gemtable.curtain_hold)
+                                    hold=self.gemtable.curtain_hold,
+                                    on_rules=self.action_rules, on_leave=self.action_leave)
             self.app.push_screen(curtain,
                                  lambda _: self._curtain_passed(curtain_seat))
         shown = self.seating.shown()
