@@ -28,18 +28,20 @@ better), and the best swap while the Forceps are in hand. The face-down pile
 is never looked at, only how many of each family are still unseen.
 
 Search (`rewards`) values positions the same way but, to stay fast, does not
-look for the best swap while the Forceps are in hand.
+look for the best swap while the Forceps are in hand. With several seats it
+also counts, for every seat, what its next beetle is expected to bring from
+the log as it stands, and each seat's reward is its own box rather than its
+share of the win (see `multi_lookahead`, `own_value`, `multi_expand_after`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from functools import cache
 
 import attrs
 
-from gemtable.engine.games.jewelbox.board import Geometry, geometry
+from gemtable.engine.games.jewelbox.board import Geometry
 from gemtable.engine.games.jewelbox.components import COPIES, EMPTY, TOOL_POINTS, tool_count
 from gemtable.engine.games.jewelbox.scoring import WEEVIL_LINE, best_weevil_lines
 from gemtable.engine.games.jewelbox.state import (
@@ -53,6 +55,7 @@ from gemtable.engine.games.jewelbox.state import (
 )
 
 from . import Heuristic
+from .jewelbox_tables import keep_chance, tables
 
 LADYBUG_REST = (0, 0, 1, 4, 8)
 """Points of the lone Ladybugs left over after full sets of five."""
@@ -78,50 +81,6 @@ class Weights:
     """Worth of an unused tool beyond its 2 points at the start, fading to 0."""
 
 
-class _Tables:
-    """Per box size: neighbour masks, the chequerboard, frame-edge shares."""
-
-    def __init__(self, size: int) -> None:
-        geo = geometry(size)
-        self.geo = geo
-        self.near = tuple(geo.touching(1 << cell) for cell in range(geo.cells))
-        self.black = sum(1 << c for c in range(geo.cells) if sum(geo.squares[c]) % 2 == 0)
-        self.white = geo.full & ~self.black
-        side = geo.side
-        self.edge = tuple(
-            tuple(tuple(_edge_share(low, high, at, size, side - 1) for at in range(side))
-                  for high in range(side))
-            for low in range(side)
-        )
-        self.first_col = sum(1 << (r * side) for r in range(side))
-        self.last_col = self.first_col << (side - 1)
-
-
-@cache
-def tables(size: int) -> _Tables:
-    return _Tables(size)
-
-
-def _edge_share(low: int, high: int, at: int, n: int, last: int) -> float:
-    """Share of the finished frames along one axis that put `at` on their
-    border, for a box spanning low..high on that axis (frames equally likely)."""
-    if high < low or high - low + 1 > n:
-        return 0.0
-    if high - low + 1 == n:
-        return 1.0 if at in (low, high) else 0.0
-    first = max(0, high - n + 1)
-    final = min(low, last - n + 1)
-    hits = (first <= at <= final) + (first <= at - n + 1 <= final)
-    return hits / (final - first + 1)
-
-
-def _keep(risk: float, seen: int, open_: int) -> float:
-    chance = 1.0
-    for k in range(open_):
-        chance *= max(0.0, 1 - risk * (seen + k))
-    return chance
-
-
 class JewelBoxHeuristic(Heuristic):
     playout_depth = 0
     exploration = 0.1
@@ -140,16 +99,23 @@ class JewelBoxHeuristic(Heuristic):
     many visits before it branches, so the rivals' moves are not averaged
     over random untried squares. Solo search branches at once."""
     lookahead = 0.0
-    """Weight of the next beetle's expected gain once this turn's is placed."""
+    """Search, solo: weight of the next beetle's expected gain (from the log
+    as it stands) once this turn's is placed."""
+    multi_lookahead = 1.5
+    """The same with several seats. There the tree seldom reaches a seat's
+    next turn within its budget (the rivals' turns come between), so without
+    it search cannot tell a square that suits the beetles waiting in the log
+    from one that does not."""
     solo_low = 20.0
     solo_span = 60.0
     """Solo rewards: the score mapped linearly from [low, low + span] to [0, 1]."""
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
+        self._draw_cache: dict[tuple, float] = {}
         w = self.weights
         self._scarab_keep = tuple(
-            tuple(_keep(w.scarab_risk, seen, open_) for open_ in range(5)) for seen in range(5)
+            tuple(keep_chance(w.scarab_risk, seen, open_) for open_ in range(5)) for seen in range(5)
         )
 
     # --- the box ------------------------------------------------------------------
@@ -321,6 +287,21 @@ class JewelBoxHeuristic(Heuristic):
             expected = max(expected, best - TOOL_POINTS - self.weights.tool_option * left / (n * n))
         return expected
 
+    def _next_draw_cached(self, state: JewelBoxState, seat: int, supply, base: float, *,
+                          discard: bool, glass: bool) -> float:
+        """`next_draw` remembered by what it depends on: search meets the
+        same box and log again and again under different die rolls."""
+        box = state.seats[seat]
+        key = (state.size, box.masks, box.tools, state.log, supply, discard, glass)
+        cache = self._draw_cache
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            found = cache[key] = self.next_draw(state, seat, supply, base,
+                                                discard=discard, glass=glass)
+        return found
+
     def turn_value(self, state: JewelBoxState, seat: int, supply, base: float,
                    search: bool) -> float:
         """The seat to act: its box value with what this turn still brings;
@@ -342,8 +323,9 @@ class JewelBoxHeuristic(Heuristic):
         if phase in (START, ROLLING):
             return base + self.next_draw(state, seat, supply, base, discard=False,
                                          glass=phase == START and bool(tools))
-        if search and self.lookahead and state.seats[seat].beetles < state.size ** 2:
-            return base + self.lookahead * self.next_draw(
+        lookahead = self.multi_lookahead if state.players > 1 else self.lookahead
+        if search and lookahead and state.seats[seat].beetles < state.size ** 2:
+            return base + lookahead * self._next_draw_cached(
                 state, seat, supply, base, discard=state.players == 1, glass=bool(tools))
         return base
 
@@ -352,6 +334,7 @@ class JewelBoxHeuristic(Heuristic):
         geo = state.geometry
         out = []
         full = state.size ** 2
+        lookahead = self.multi_lookahead if state.players > 1 else self.lookahead
         for index, box in enumerate(state.seats):
             value = self.box_value(geo, box.masks, box.tools, supply)
             if search and self.search_tool_bonus and box.tools:
@@ -361,9 +344,9 @@ class JewelBoxHeuristic(Heuristic):
                 pass
             elif index == state.current:
                 value = self.turn_value(state, index, supply, value, search)
-            elif search and self.lookahead and box.beetles < full:
-                value += self.lookahead * self.next_draw(state, index, supply, value,
-                                                         discard=False, glass=False)
+            elif search and lookahead and box.beetles < full:
+                value += lookahead * self._next_draw_cached(state, index, supply, value,
+                                                            discard=False, glass=False)
             out.append(value)
         return tuple(out)
 

@@ -195,3 +195,20 @@ def test_greedy_beats_random():
     for seed in range(3):
         result = play_match("jewelbox", ["greedy", "random"], seed=seed)
         assert result.final.winners() == (0,)
+
+
+def test_search_lookahead_is_remembered_exactly():
+    """The remembered next-draw gain equals a fresh computation, whichever
+    order the positions come in."""
+    fresh = JewelBoxHeuristic()
+    states, _ = random_states(2, seed=6, every=3)
+    unfinished = [s for s in states if not s.is_over]
+    for state in [*unfinished, *reversed(unfinished)]:
+        supply = fresh.supply(state)
+        for seat in range(state.players):
+            box = state.seats[seat]
+            base = fresh.box_value(state.geometry, box.masks, box.tools, supply)
+            expected = fresh.next_draw(state, seat, supply, base, discard=False, glass=True)
+            assert H._next_draw_cached(state, seat, supply, base,
+                                       discard=False, glass=True) == expected
+    assert H.rewards(unfinished[-1]) == fresh.rewards(unfinished[-1])
