@@ -3,12 +3,12 @@ a finished game opened in the replay viewer, and back."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Input, OptionList
-from tui_support import make_app, render_svg, render_text
+from tui_support import make_app, real_board, render_svg, render_text
+from tui_support import until as tui_until
 
 from gemtable.tui.app import StartMenu
 from gemtable.tui.screens.arena import ArenaReplayScreen, ArenaScreen
@@ -17,18 +17,8 @@ from gemtable.tui.screens.menu import MenuScreen
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
-def real_board(game_id: str):
-    from gemtable.tui.boards import board_for
-
-    return board_for(game_id)
-
-
 async def until(pilot, predicate, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out waiting for the arena"
-        await pilot.pause(0.02)
-    await pilot.pause()
+    await tui_until(pilot, predicate, timeout, poll=0.02)
 
 
 async def open_arena(pilot, app) -> ArenaScreen:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,22 +17,15 @@ from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tui"))
-from tui_support import render_svg, render_text  # noqa: E402
+from tui_support import match_screen  # noqa: E402
+from tui_support import until as tui_until  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "serve"
 
 
 @pytest.fixture
 def check(snapshot):
-    snapshot.snapshot_dir = SCREENSHOTS
-
-    def check_screen(app, name: str) -> None:
-        width, height = app.size
-        stem = f"{name}_{width}x{height}"
-        snapshot.assert_match(render_text(app), f"{stem}.txt")
-        snapshot.assert_match(render_svg(app), f"{stem}.svg")
-
-    return check_screen
+    return lambda app, name: match_screen(snapshot, app, name, folder=SCREENSHOTS)
 
 
 @pytest.fixture
@@ -44,11 +36,7 @@ def hub(hub_factory, monkeypatch):
 
 
 async def until(pilot, predicate, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.02)
-    await pilot.pause(0.1)
+    await tui_until(pilot, predicate, timeout, poll=0.02, settle=0.1)
 
 
 def app_for(hub, user: str, **options) -> ServeApp:

@@ -9,11 +9,16 @@ seeded person pressing nothing but what the test posts, no clock on screen.
 from __future__ import annotations
 
 import random
-import time
-from pathlib import Path
 
 import pytest
-from tui_support import bots, make_app, render_svg, render_text
+from tui_support import (
+    bots,
+    make_app,
+    match_screen,
+    render_text,
+    settled,
+    until,
+)
 
 from gemtable.engine.games.jewelbox.state import PLACING
 from gemtable.tui.app import StartTable
@@ -23,7 +28,6 @@ from gemtable.tui.screens.end import EndScreen
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.table import Table
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 SEATS = {1: ["human"], 2: ["human", "first"], 4: ["human", "first", "random", "first"]}
 CASES = [(1, (80, 24)), (1, (120, 40)), (2, (80, 24)), (2, (120, 40)), (4, (80, 24))]
 IDS = [f"{players}p-{w}x{h}" for players, (w, h) in CASES]
@@ -32,34 +36,13 @@ SEED = 11
 
 @pytest.fixture
 def check(snapshot):
-    snapshot.snapshot_dir = SCREENSHOTS
-
     def check_screen(app, name: str, players: int) -> None:
-        width, height = app.size
-        stem = f"jewelbox_{name}_{players}p_{width}x{height}"
         text = render_text(app)
         for line in text.splitlines():
-            assert len(line) <= width
-        snapshot.assert_match(text, f"{stem}.txt")
-        snapshot.assert_match(render_svg(app), f"{stem}.svg")
+            assert len(line) <= app.size.width
+        match_screen(snapshot, app, f"jewelbox_{name}_{players}p", text=text)
 
     return check_screen
-
-
-async def until(pilot, predicate, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.01)
-    await pilot.pause()
-
-
-async def settled(pilot, app, table: Table) -> None:
-    """Wait until the game screen has drawn the table's latest position."""
-    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-    await until(pilot, lambda: game._step == table.step and not game._refresh_pending)
-    await pilot.pause()
-    await pilot.pause()
 
 
 def jewelbox_app(seats: list[str]):

@@ -4,11 +4,10 @@ rules, resume, quitting and failures."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 from textual.widgets import Input, OptionList, Static
-from tui_support import bots, make_app, render_text
+from tui_support import bots, make_app, render_text, until
 
 from gemtable.engine import SPECTATOR
 from gemtable.engine.gamelog import load
@@ -25,15 +24,6 @@ from gemtable.tui.table import Table
 from gemtable.tui.table.storage import games_dir, open_log
 
 SIZE = (80, 24)
-
-
-async def until(pilot, predicate, timeout: float = 10.0) -> None:
-    """Let the app run until `predicate()` holds (bots think on other threads)."""
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.01)
-    await pilot.pause()
 
 
 def board_of(app) -> GenericBoard:

@@ -9,11 +9,17 @@ same code renders the same files.
 from __future__ import annotations
 
 import threading
-import time
-from pathlib import Path
 
 import pytest
-from tui_support import FirstBot, bots, make_app, render_svg, render_text
+from tui_support import (
+    FirstBot,
+    bots,
+    make_app,
+    match_screen,
+    real_board,
+    settled,
+    until,
+)
 
 from gemtable.tui.app import StartMenu, StartReplay, StartTable
 from gemtable.tui.boards.base import Board
@@ -26,44 +32,13 @@ from gemtable.tui.screens.rules import RulesScreen
 from gemtable.tui.table import Table
 from gemtable.tui.table.storage import open_log
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 SIZES = [(80, 24), (120, 40)]
 MENU_KINDS = ("random", "greedy", "mcts")
 
 
-def real_board(game_id: str):
-    from gemtable.tui.boards import board_for
-
-    return board_for(game_id)
-
-
 @pytest.fixture
 def check(snapshot):
-    snapshot.snapshot_dir = SCREENSHOTS
-
-    def check_screen(app, name: str) -> None:
-        width, height = app.size
-        stem = f"{name}_{width}x{height}"
-        snapshot.assert_match(render_text(app), f"{stem}.txt")
-        snapshot.assert_match(render_svg(app), f"{stem}.svg")
-
-    return check_screen
-
-
-async def until(pilot, predicate, timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.01)
-    await pilot.pause()
-
-
-async def settled(pilot, app, table: Table) -> None:
-    """Wait until the game screen has drawn the table's latest position."""
-    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-    await until(pilot, lambda: game._step == table.step and not game._refresh_pending)
-    await pilot.pause()
-    await pilot.pause()
+    return lambda app, name: match_screen(snapshot, app, name)
 
 
 def jowhari_app(seats, *, seed: int, **options):

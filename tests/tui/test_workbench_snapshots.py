@@ -12,11 +12,15 @@ dice fit most open gems; it is deterministic.
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import pytest
-from tui_support import bots, make_app, render_svg, render_text
+from tui_support import (
+    bots,
+    make_app,
+    match_screen,
+    real_board,
+    settled,
+    until,
+)
 
 from gemtable.engine import State
 from gemtable.engine.games.workbench import actions as A
@@ -25,10 +29,8 @@ from gemtable.engine.games.workbench.state import MAKE
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board
 from gemtable.tui.screens.end import EndScreen
-from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.table import Table
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 SIZES = [(80, 24), (120, 40)]
 SEED = 3
 
@@ -66,39 +68,9 @@ def snapshot_bots(kind: str, *, game_id: str, seed: int) -> object:
     return TidyBot(seed) if kind == "tidy" else bots(kind, game_id=game_id, seed=seed)
 
 
-def real_board(game_id: str):
-    from gemtable.tui.boards import board_for
-
-    return board_for(game_id)
-
-
 @pytest.fixture
 def check(snapshot):
-    snapshot.snapshot_dir = SCREENSHOTS
-
-    def check_screen(app, name: str) -> None:
-        width, height = app.size
-        stem = f"{name}_{width}x{height}"
-        snapshot.assert_match(render_text(app), f"{stem}.txt")
-        snapshot.assert_match(render_svg(app), f"{stem}.svg")
-
-    return check_screen
-
-
-async def until(pilot, predicate, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out waiting for the app"
-        await pilot.pause(0.01)
-    await pilot.pause()
-
-
-async def settled(pilot, app, table: Table) -> None:
-    """Wait until the game screen has drawn the table's latest position."""
-    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-    await until(pilot, lambda: game._step == table.step and not game._refresh_pending)
-    await pilot.pause()
-    await pilot.pause()
+    return lambda app, name: match_screen(snapshot, app, name)
 
 
 def workbench_app(seats, *, seed: int = SEED):

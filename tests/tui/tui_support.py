@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import random
 import re
+import time
+from pathlib import Path
 
 from rich.console import Console
 from textual.app import App
@@ -100,3 +102,44 @@ def render_text(app: App) -> str:
     """The characters on screen, one line per row, without styles."""
     text = _console(app).export_text(styles=False)
     return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+
+
+# --- shared by the Pilot and snapshot tests -----------------------------------------
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+async def until(pilot, predicate, timeout: float = 30.0, *, poll: float = 0.01,
+                settle: float | None = None) -> None:
+    """Let the app run until `predicate()` holds (bots think on other threads)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out waiting for the app"
+        await pilot.pause(poll)
+    await pilot.pause(settle)
+
+
+async def settled(pilot, app, table) -> None:
+    """Wait until the game screen has drawn the table's latest position."""
+    from gemtable.tui.screens.game import GameScreen
+
+    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    await until(pilot, lambda: game._step == table.step and not game._refresh_pending)
+    await pilot.pause()
+    await pilot.pause()
+
+
+def real_board(game_id: str):
+    from gemtable.tui.boards import board_for
+
+    return board_for(game_id)
+
+
+def match_screen(snapshot, app: App, name: str, *, text: str | None = None,
+                 folder: Path = SCREENSHOTS) -> None:
+    """The app's screen as `name_WxH.txt` and `.svg` in `folder` (screenshots/)."""
+    snapshot.snapshot_dir = folder
+    width, height = app.size
+    stem = f"{name}_{width}x{height}"
+    snapshot.assert_match(render_text(app) if text is None else text, f"{stem}.txt")
+    snapshot.assert_match(render_svg(app), f"{stem}.svg")
