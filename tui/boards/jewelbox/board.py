@@ -29,6 +29,7 @@ from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS
 from gemtable.engine.games.jewelbox.state import PLACING, JewelBoxState
 
 from ..base import Board
+from ..command_line import CommandLine
 from . import controls as C
 from . import glyphs as G
 from .boxes import BoxesView
@@ -36,7 +37,6 @@ from .commands import MouseAndTyping
 from .cursor import Square, clamp, moved, nearest, step_target, targets
 from .panels import Marks
 from .prompt import (
-    CommandLine,
     detail_line,
     key_help,
     legend,

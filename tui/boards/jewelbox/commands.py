@@ -17,11 +17,11 @@ from gemtable.engine.games.jewelbox.board import square_name
 from gemtable.engine.games.jewelbox.components import EMPTY, NAMES
 from gemtable.engine.games.jewelbox.state import JewelBoxState
 
+from ..command_line import TypedCommands
 from .boxes import BoxesView
-from .prompt import CommandLine
 
 
-class MouseAndTyping:
+class MouseAndTyping(TypedCommands):
     """Mouse picks and the `:` command line of the Jewel Box board."""
 
     def on_boxes_view_picked(self, event: BoxesView.Picked) -> None:
@@ -36,23 +36,6 @@ class MouseAndTyping:
             self._enter()
         else:
             self._redraw()
-
-    def _open_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.display = True
-        command.focus()
-        self._message = None
-        self._redraw()
-
-    def _close_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.value = ""
-        command.display = False
-        self.focus()
-
-    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
-        event.stop()
-        self._close_command()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

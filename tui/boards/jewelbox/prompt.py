@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.binding import Binding
-from textual.message import Message
-from textual.widgets import Input
 
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.board import square_name
@@ -200,13 +197,3 @@ def _swappable(view: JewelBoxState, seat: int, a: Square, b: Square) -> bool:
     return fa >= 0 and fb >= 0 and fa != fb
 
 
-class CommandLine(Input):
-    """One line for typing an action in the game's notation."""
-
-    BINDINGS = [Binding("escape", "close", "Close", show=False)]
-
-    class Closed(Message):
-        pass
-
-    def action_close(self) -> None:
-        self.post_message(self.Closed())

@@ -13,10 +13,8 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key, Resize
-from textual.message import Message
 from textual.widgets import Input, Static
 
 from gemtable.engine import IllegalAction, State
@@ -25,6 +23,7 @@ from gemtable.engine.games.jowhari.rules import shortfall
 from gemtable.engine.games.jowhari.state import JowhariState
 
 from ..base import Board
+from ..command_line import CommandLine, TypedCommands
 from . import cursor as K
 from . import glyphs as G
 from . import picker as P
@@ -75,19 +74,9 @@ def _legend() -> Text:
     return out
 
 
-class CommandLine(Input):
-    """One line for typing an action in the game's notation."""
-
-    BINDINGS = [Binding("escape", "close", "Close", show=False)]
-
-    class Closed(Message):
-        pass
-
-    def action_close(self) -> None:
-        self.post_message(self.Closed())
 
 
-class JowhariBoard(Board):
+class JowhariBoard(TypedCommands, Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -333,23 +322,6 @@ class JowhariBoard(Board):
             self._move_to(event.spot)
             if event.chain == 2:
                 self._play(P.buy_of(event.spot))
-
-    def _open_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.display = True
-        command.focus()
-        self._message = None
-        self._redraw()
-
-    def _close_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.value = ""
-        command.display = False
-        self.focus()
-
-    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
-        event.stop()
-        self._close_command()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

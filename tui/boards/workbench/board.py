@@ -21,12 +21,13 @@ from gemtable.engine import IllegalAction, State
 from gemtable.engine.games.workbench.state import WorkbenchState
 
 from ..base import Board
+from ..command_line import CommandLine, TypedCommands
 from . import controls as C
 from . import glyphs as G
 from . import prompt as P
 from .benches import bench_lines
 from .choices import action_of
-from .panels import CommandLine, LogView, Painted
+from .panels import LogView, Painted
 from .table import (
     commission_lines,
     round_line,
@@ -43,7 +44,7 @@ PLACEHOLDER = ("pick 3 · crucible RRBG · put 2 RB loupe:G · store R burin · 
                "   (Esc closes)")
 
 
-class WorkbenchBoard(Board):
+class WorkbenchBoard(TypedCommands, Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
@@ -294,23 +295,6 @@ class WorkbenchBoard(Board):
             self._cursor = slot
             self._message = None
             self._redraw()
-
-    def _open_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.display = True
-        command.focus()
-        self._message = None
-        self._redraw()
-
-    def _close_command(self) -> None:
-        command = self.query_one(CommandLine)
-        command.value = ""
-        command.display = False
-        self.focus()
-
-    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
-        event.stop()
-        self._close_command()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -7,12 +7,10 @@ import re
 from collections.abc import Callable, Sequence
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.events import Click
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input
 
 from . import glyphs as G
 
@@ -119,13 +117,3 @@ def wrap(entry: str, width: int, indent: int = 3) -> list[str]:
     return [*lines, line]
 
 
-class CommandLine(Input):
-    """One line for typing an action in the game's notation."""
-
-    BINDINGS = [Binding("escape", "close", "Close", show=False)]
-
-    class Closed(Message):
-        pass
-
-    def action_close(self) -> None:
-        self.post_message(self.Closed())
