@@ -44,6 +44,20 @@ def swapping(view: JewelBoxState) -> bool:
     return view.phase in (SWAP_FIRST, SWAP_LAST)
 
 
+def unfinished_step(view: JewelBoxState) -> str | None:
+    """The step the turn is waiting for before it can roll or end, in the
+    words of the keys to press; None when it waits for neither of these."""
+    if view.phase == CHOOSING:
+        return "you rolled a 6: press 1-5 to take that log beetle"
+    if view.phase == PLACING:
+        return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
+    if view.phase == DISCARDING:
+        return "the solo turn ends with a discard: press 1-5"
+    if swapping(view):
+        return "the Forceps are in hand: Enter on two beetles to swap them"
+    return None
+
+
 def checked(view: JewelBoxState, legal: Sequence[object], action: object) -> Choice:
     return action if action in legal else view.why_illegal(action)
 
@@ -100,17 +114,9 @@ def roll(view: JewelBoxState, legal: Sequence[object]) -> Choice:
     name seats and notation, which reads oddly to the person at the keys)."""
     if A.ROLL in legal:
         return A.ROLL
-    if view.phase == CHOOSING:
-        return "you rolled a 6: press 1-5 to take that log beetle"
-    if view.phase == PLACING:
-        return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
     if view.phase == AFTER:
         return "one roll per turn: d ends the turn, f starts Forceps"
-    if view.phase == DISCARDING:
-        return "the solo turn ends with a discard: press 1-5"
-    if swapping(view):
-        return "the Forceps are in hand: Enter on two beetles to swap them"
-    return view.why_illegal(A.ROLL)
+    return unfinished_step(view) or view.why_illegal(A.ROLL)
 
 
 def pile(view: JewelBoxState, legal: Sequence[object], mode: str) -> Choice:
@@ -155,15 +161,7 @@ def forceps_pick(view: JewelBoxState, legal: Sequence[object], picked: Square | 
 def done(view: JewelBoxState, legal: Sequence[object]) -> Choice:
     if A.DONE in legal:
         return A.DONE
-    if view.phase == DISCARDING:
-        return "the solo turn ends with a discard: press 1-5"
-    if view.phase == PLACING:
-        return f"place the {NAMES[view.holding]} first: move to a + square and press Enter"
-    if view.phase == CHOOSING:
-        return "you rolled a 6: press 1-5 to take that log beetle"
-    if swapping(view):
-        return "the Forceps are in hand: Enter on two beetles to swap them"
-    return view.why_illegal(A.DONE)
+    return unfinished_step(view) or view.why_illegal(A.DONE)
 
 
 def enter_hint(view: JewelBoxState, legal: Sequence[object]) -> str:
