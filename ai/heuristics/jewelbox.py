@@ -4,20 +4,20 @@ A box is valued in expected final points. Finished parts count what they
 score; unfinished parts count a share of what they could still become, the
 share set by the room left around them and the beetles still to come:
 
-- Scarabs: 3 inside, 2 on the edge (a share of each while the box has not
-  settled its frame), kept only while no family shows twice around them;
+- Scarabs: their inner or edge points (a share of each while the box has
+  not settled its frame), kept only while no family shows twice around them;
   every open neighbour is a risk, more so the more families already there.
 - Weevils: the best split into lines, plus part of the next step of each line
   that has an empty square at an end, and part of a pair for a lone Weevil
   with room beside it.
 - Ladybugs: the lone ones score as the rules say; an unfinished set of five
-  counts up to 3 a Ladybug when free squares out of reach of other Ladybugs
+  counts up to a fifth of a set's points a Ladybug when free squares out of reach of other Ladybugs
   (one colour of the chequerboard: no two touch) and Ladybugs still to come
   leave room to finish it.
 - Longhorns: an odd count is worth more while another Longhorn may come.
-- Jewel beetles: pairs score 5; a lone one with a square beside it that
+- Jewel beetles: pairs score; a lone one with a square beside it that
   touches no other Jewel beetle counts part of a pair.
-- Tools: 2 each, plus an option value that fades as the box fills.
+- Tools: their points, plus an option value that fades as the box fills.
 - Every empty square is worth `empty` points, what a beetle scores on
   average, so boxes at different stages compare.
 
@@ -42,8 +42,30 @@ import random
 import attrs
 
 from gemtable.engine.games.jewelbox.board import Geometry
-from gemtable.engine.games.jewelbox.components import COPIES, EMPTY, TOOL_POINTS, tool_count
-from gemtable.engine.games.jewelbox.scoring import WEEVIL_LINE, best_weevil_lines
+from gemtable.engine.games.jewelbox.components import (
+    COPIES,
+    EITHER,
+    EMPTY,
+    FAMILY_COUNT,
+    GLASS,
+    LADYBUG,
+    LONGHORN,
+    TOOL_POINTS,
+    tool_count,
+)
+from gemtable.engine.games.jewelbox.scoring import (
+    JEWEL_PAIR,
+    LADYBUG_SET,
+    LADYBUG_SET_POINTS,
+    LONGHORN_EVEN,
+    LONGHORN_ODD,
+    SCARAB_EDGE,
+    SCARAB_INNER,
+    WEEVIL_LINE,
+    best_weevil_lines,
+    ladybug_points,
+    longhorn_points,
+)
 from gemtable.engine.games.jewelbox.state import (
     CHOOSING,
     PLACING,
@@ -57,9 +79,6 @@ from gemtable.engine.games.jewelbox.state import (
 from . import Heuristic
 from .jewelbox_tables import keep_chance, tables
 
-LADYBUG_REST = (0, 0, 1, 4, 8)
-"""Points of the lone Ladybugs left over after full sets of five."""
-
 
 @attrs.frozen
 class Weights:
@@ -70,15 +89,22 @@ class Weights:
     weevil_grow: float = 0.5
     """Share of a line's next step counted while an end is open."""
     weevil_pair: float = 0.35
-    """Share of a pair's 3 points counted for a lone Weevil with room beside it."""
+    """Share of a two-line's points counted for a lone Weevil with room beside it."""
     ladybug_complete: float = 0.8
     """Share of the missing points counted for an unfinished set of five."""
     longhorn_fix: float = 0.6
     """Chance an odd number of Longhorns becomes even later."""
     jewel_pair: float = 0.45
-    """Share of a pair's 5 points counted for a lone Jewel beetle with room."""
+    """Share of a pair's points counted for a lone Jewel beetle with room."""
     tool_option: float = 1.0
-    """Worth of an unused tool beyond its 2 points at the start, fading to 0."""
+    """Worth of an unused tool beyond its points at the start, fading to 0."""
+
+    @classmethod
+    def scored_only(cls) -> Weights:
+        """No prospects at all: a box is then valued at the points it already
+        holds, as the engine scores them (a Scarab whose frame is not settled
+        yet at its edge and inner points weighted by where the frame may end)."""
+        return cls(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 class JewelBoxHeuristic(Heuristic):
@@ -152,7 +178,8 @@ class JewelBoxHeuristic(Heuristic):
                     continue
                 row, col = divmod(cell, side)
                 inner = (1 - edge_rows[row]) * (1 - edge_cols[col])
-                value += (2 + inner) * keep[a + b + c + d + e][(free & around).bit_count()]
+                points = SCARAB_EDGE + (SCARAB_INNER - SCARAB_EDGE) * inner
+                value += points * keep[a + b + c + d + e][(free & around).bit_count()]
         # Weevils
         if wv:
             points, lines = best_weevil_lines(wv, side)
@@ -174,42 +201,35 @@ class JewelBoxHeuristic(Heuristic):
             if lone:
                 value += w.weevil_pair * WEEVIL_LINE[2] * lone.bit_count()
         # Ladybugs
-        crowded = geo.touching(lb)
-        alone = (lb & ~crowded).bit_count()
-        sets, rest = divmod(alone, 5)
-        value += 15 * sets + LADYBUG_REST[rest]
+        alone = geo.lone(lb).bit_count()
+        value += ladybug_points(alone)
+        rest = alone % LADYBUG_SET
         if rest:
-            spots = free & ~crowded
+            spots = free & ~geo.touching(lb)
             # one colour of the chequerboard: none of those squares touch
             room = max((spots & t.black).bit_count(), (spots & t.white).bit_count())
-            room = min(room, supply[2], empties)
-            chance = min(1.0, room / (5 - rest)) * w.ladybug_complete
-            value += (3 * rest - LADYBUG_REST[rest]) * chance
+            room = min(room, supply[LADYBUG], empties)
+            chance = min(1.0, room / (LADYBUG_SET - rest)) * w.ladybug_complete
+            in_set = LADYBUG_SET_POINTS * rest / LADYBUG_SET
+            value += (in_set - ladybug_points(rest)) * chance
         # Longhorns
         count = lh.bit_count()
-        if count % 2:
-            value += count * (1 + (w.longhorn_fix if empties and supply[3] else 0.0))
+        if count % 2 and empties and supply[LONGHORN]:
+            value += count * (LONGHORN_ODD + w.longhorn_fix * (LONGHORN_EVEN - LONGHORN_ODD))
         else:
-            value += 2 * count
+            value += longhorn_points(count)
         # Jewel beetles
         if jw:
-            full = geo.full
-            up = jw & (jw << side) & full
-            down = jw & (jw >> side)
-            lft = jw & (jw << 1) & ~t.first_col
-            rgt = jw & (jw >> 1) & ~t.last_col
-            any_ = up | down | lft | rgt
-            two = (up & (down | lft | rgt)) | (down & (lft | rgt)) | (lft & rgt)
-            one = any_ & ~two
-            pairs = (one & rgt & (one >> 1)).bit_count() + (one & down & (one >> side)).bit_count()
-            value += 5 * pairs
-            lone = jw & ~any_
+            pairs, lone = geo.pairs(jw)
+            value += JEWEL_PAIR * pairs
             if lone:
+                # squares touching two or more: a beetle there would join a group of 3
+                full = geo.full
                 a, b = (jw << side) & full, jw >> side
                 c, d = (jw << 1) & ~t.first_col, (jw >> 1) & ~t.last_col
                 crowded_spots = (a & (b | c | d)) | (b & (c | d)) | (c & d)
                 spots = free & ~crowded_spots
-                value += 5 * w.jewel_pair * (lone & geo.touching(spots)).bit_count()
+                value += JEWEL_PAIR * w.jewel_pair * (lone & geo.touching(spots)).bit_count()
         return value
 
     # --- positions ------------------------------------------------------------------
@@ -271,7 +291,7 @@ class JewelBoxHeuristic(Heuristic):
             if family >= 0:
                 pile[family] -= 1
         if discard:
-            families |= {f for f in range(5) if pile[f] > 0}
+            families |= {f for f in range(FAMILY_COUNT) if pile[f] > 0}
         gains = {f: self.best_place(state, seat, f, supply) - base for f in families}
         log = [gains[f] for f in state.log if f >= 0]
         if not log:
@@ -319,7 +339,7 @@ class JewelBoxHeuristic(Heuristic):
         if phase == CHOOSING:
             return base + max(self.best_place(state, seat, f, supply) - base
                               for f in set(state.log) if f >= 0)
-        tools = state.seats[seat].tools & 5  # a Magnifying Glass or the Either
+        tools = state.seats[seat].tools & (GLASS | EITHER)  # what can act as a glass
         if phase in (START, ROLLING):
             return base + self.next_draw(state, seat, supply, base, discard=False,
                                          glass=phase == START and bool(tools))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from gemtable.engine.games.jewelbox.board import geometry
+from gemtable.engine.games.jewelbox.board import edge_share, geometry
 
 
 class _Tables:
@@ -19,7 +19,7 @@ class _Tables:
         self.white = geo.full & ~self.black
         side = geo.side
         self.edge = tuple(
-            tuple(tuple(_edge_share(low, high, at, size, side - 1) for at in range(side))
+            tuple(tuple(edge_share(low, high, at, size, side - 1) for at in range(side))
                   for high in range(side))
             for low in range(side)
         )
@@ -30,19 +30,6 @@ class _Tables:
 @cache
 def tables(size: int) -> _Tables:
     return _Tables(size)
-
-
-def _edge_share(low: int, high: int, at: int, n: int, last: int) -> float:
-    """Share of the finished frames along one axis that put `at` on their
-    border, for a box spanning low..high on that axis (frames equally likely)."""
-    if high < low or high - low + 1 > n:
-        return 0.0
-    if high - low + 1 == n:
-        return 1.0 if at in (low, high) else 0.0
-    first = max(0, high - n + 1)
-    final = min(low, last - n + 1)
-    hits = (first <= at <= final) + (first <= at - n + 1 <= final)
-    return hits / (final - first + 1)
 
 
 def keep_chance(risk: float, seen: int, open_: int) -> float:

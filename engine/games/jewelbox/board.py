@@ -122,6 +122,33 @@ class Geometry:
             & self._col_band[max(0, right - reach)][min(last, left + reach)]
         )
 
+    def on_edge(self, bounds: tuple[int, int, int, int], row: int, col: int) -> bool:
+        """Whether a square counts as edge for a box with these bounds as it
+        stands (rules.md, "Provisional score"): the box already spans N in
+        that direction and the square lies on that side."""
+        top, bottom, left, right = bounds
+        n = self.size
+        return (bottom - top + 1 == n and row in (top, bottom)) or (
+            right - left + 1 == n and col in (left, right))
+
+    def lone(self, mask: int) -> int:
+        """Squares of `mask` that touch no other square of it (lone Ladybugs)."""
+        return mask & ~self.touching(mask)
+
+    def pairs(self, mask: int) -> tuple[int, int]:
+        """(how many connected groups of exactly two, the squares touching no
+        other) of `mask`: the Jewel beetle rule on bitmasks, for fast valuing."""
+        side = self.side
+        up = mask & (mask << side) & self.full
+        down = mask & (mask >> side)
+        left = mask & (mask << 1) & self._not_first_col
+        right = mask & (mask >> 1) & self._not_last_col
+        some = up | down | left | right
+        several = (up & (down | left | right)) | (down & (left | right)) | (left & right)
+        one = some & ~several
+        count = (one & right & (one >> 1)).bit_count() + (one & down & (one >> side)).bit_count()
+        return count, mask & ~some
+
     def placement_mask(self, occupied: int) -> int:
         """Empty squares where a beetle may go next: touching the box, and
         keeping the whole box inside some N×N square."""
@@ -153,6 +180,20 @@ class Geometry:
 @cache
 def geometry(size: int) -> Geometry:
     return Geometry(size)
+
+
+def edge_share(low: int, high: int, at: int, n: int, last: int) -> float:
+    """Share of the finished frames along one axis that put `at` on their
+    border, for a box spanning low..high on that axis of a canvas 0..last
+    (every frame that still fits equally likely); 1 or 0 once the span is n."""
+    if high < low or high - low + 1 > n:
+        return 0.0
+    if high - low + 1 == n:
+        return 1.0 if at in (low, high) else 0.0
+    first = max(0, high - n + 1)
+    final = min(low, last - n + 1)
+    hits = (first <= at <= final) + (first <= at - n + 1 <= final)
+    return hits / (final - first + 1)
 
 
 def bits(mask: int) -> list[int]:

@@ -291,16 +291,14 @@ def box_points(state: JewelBoxState, seat_index: int) -> tuple[int, ...]:
     if not occupied:
         return (0,) * FAMILY_COUNT
     geo = state.geometry
-    n, side = geo.size, geo.side
-    top, bottom, left, right = geo.bounds(occupied)
+    side = geo.side
+    bounds = top, bottom, left, right = geo.bounds(occupied)
     width, height = right - left + 1, bottom - top + 1
     grid, edge = [], []
     for row in range(top, bottom + 1):
         for col in range(left, right + 1):
             grid.append(family_at(masks, row * side + col))
-            edge.append(
-                (height == n and row in (top, bottom)) or (width == n and col in (left, right))
-            )
+            edge.append(geo.on_edge(bounds, row, col))
     return family_points(grid, width, height, edge)
 
 

@@ -22,6 +22,33 @@ LADYBUG_SET_POINTS = 15
 LADYBUG_REMAINDER = (0, 0, 1, 4, 8)
 """Points for the isolated Ladybugs left over after full sets of five."""
 JEWEL_PAIR = 5
+"""Points for a connected group of exactly two Jewel beetles."""
+LONGHORN_ODD = 1
+LONGHORN_EVEN = 2
+"""Points per Longhorn when the box holds an odd or an even number of them."""
+
+
+def scarab_points(on_edge: bool) -> int:
+    """What a Scarab with no two alike neighbours scores on this square."""
+    return SCARAB_EDGE if on_edge else SCARAB_INNER
+
+
+def ladybug_points(isolated: int) -> int:
+    """Points for this many Ladybugs that touch no other Ladybug."""
+    sets, left = divmod(isolated, LADYBUG_SET)
+    return sets * LADYBUG_SET_POINTS + LADYBUG_REMAINDER[left]
+
+
+def longhorn_points(count: int) -> int:
+    """Points for this many Longhorns in one box."""
+    return count * (LONGHORN_ODD if count % 2 else LONGHORN_EVEN)
+
+
+def weevil_summary() -> str:
+    """The line table in words: `lines of 2/3/4 score 3/6/10`."""
+    lengths = "/".join(str(length) for length in WEEVIL_LINE)
+    points = "/".join(str(points) for points in WEEVIL_LINE.values())
+    return f"lines of {lengths} score {points}"
 
 
 @cache
@@ -82,11 +109,6 @@ def best_weevil_lines(mask: int, width: int) -> tuple[int, tuple[int, ...]]:
     return best
 
 
-def _ladybug_points(isolated: int) -> int:
-    sets, left = divmod(isolated, LADYBUG_SET)
-    return sets * LADYBUG_SET_POINTS + LADYBUG_REMAINDER[left]
-
-
 def family_points(
     grid: Sequence[int], width: int, height: int, edge: Sequence[bool]
 ) -> tuple[int, ...]:
@@ -98,7 +120,7 @@ def family_points(
         if family == SCARAB:
             families = [grid[n] for n in near[cell] if grid[n] != EMPTY]
             if len(set(families)) == len(families):
-                scarabs += SCARAB_EDGE if edge[cell] else SCARAB_INNER
+                scarabs += scarab_points(edge[cell])
         elif family == WEEVIL:
             weevil_mask |= 1 << cell
         elif family == LADYBUG:
@@ -111,13 +133,15 @@ def family_points(
     return (
         scarabs,
         best_weevil_lines(weevil_mask, width)[0],
-        _ladybug_points(isolated_ladybugs),
-        longhorns * (1 if longhorns % 2 else 2),
+        ladybug_points(isolated_ladybugs),
+        longhorn_points(longhorns),
         JEWEL_PAIR * _jewel_pairs(grid, jewels, near),
     )
 
 
-def _jewel_pairs(grid: Sequence[int], jewels: list[int], near) -> int:
+def _jewel_pairs(
+    grid: Sequence[int], jewels: list[int], near: tuple[tuple[int, ...], ...]
+) -> int:
     """Connected groups of exactly two Jewel beetles."""
     pairs = 0
     seen: set[int] = set()
