@@ -37,8 +37,8 @@ import random
 
 import attrs
 
-from gemtable.engine.games.jowhari.actions import Buy, Take
-from gemtable.engine.games.jowhari.cards import BONUS, COST, PRESTIGE
+from gemtable.engine.games.jowhari.actions import DIFFERENT_GEMS, SAME_GEMS, Buy, Take
+from gemtable.engine.games.jowhari.cards import BONUS, COST, GOLD, PRESTIGE
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, PRESTIGE_GOAL, JowhariState
 
 from . import Heuristic
@@ -87,11 +87,11 @@ def turns_to_afford(cost: tuple[int, ...], bonuses: tuple[int, ...],
                 short += missing
                 if missing > worst:
                     worst = missing
-    short -= tokens[5]
+    short -= tokens[GOLD]
     if short <= 0:
         return 0
-    turns = max((short + 2) // 3, (worst - tokens[5] + 1) // 2, 1)
-    if need - tokens[5] > GEM_LIMIT:
+    turns = max(-(-short // DIFFERENT_GEMS), -(-(worst - tokens[GOLD]) // SAME_GEMS), 1)
+    if need - tokens[GOLD] > GEM_LIMIT:
         turns += 2
     return turns
 
@@ -128,7 +128,7 @@ class JowhariHeuristic(Heuristic):
         seat = state.seats[index]
         bonuses = seat.bonuses
         tokens = seat.tokens
-        value = float(seat.prestige) + w.gem * seat.gems + w.gold * tokens[5]
+        value = float(seat.prestige) + w.gem * seat.gems + w.gold * tokens[GOLD]
         for count in bonuses:
             if count > w.bonus_cap:
                 value += w.bonus * w.bonus_cap + w.bonus_extra * (count - w.bonus_cap)

@@ -37,16 +37,13 @@ from gemtable.engine.games.workbench.cards import (
     BURIN,
     CARD_COUNT,
     COMMISSION_COUNT,
-    COMMISSION_KIND,
     COMMISSION_POINTS,
-    COMMISSION_TARGET,
-    GEMS,
     LOUPE,
     METAL,
-    PIECE,
     SIZE,
 )
-from gemtable.engine.games.workbench.scoring import best_split
+from gemtable.engine.games.workbench.rules import shortfall
+from gemtable.engine.games.workbench.scoring import best_split, toward
 from gemtable.engine.games.workbench.state import (
     CHOOSE,
     KEEP_LIMIT,
@@ -85,14 +82,6 @@ class Weights:
     """Share of a commission's points counted at full progress, squared progress."""
 
 
-def _adds(card: int, commission: int) -> int:
-    """What finishing `card` adds toward `commission` (a piece, or gems of a colour)."""
-    target = COMMISSION_TARGET[commission]
-    if COMMISSION_KIND[commission] == "piece":
-        return int(PIECE[card] == target)
-    return GEMS[card][target]
-
-
 @lru_cache(maxsize=1 << 15)
 def profile(finished: tuple[int, ...], open_commissions: tuple[int, ...]) -> tuple:
     """(gem and collection points, worth of finishing each card, mean collection
@@ -100,7 +89,7 @@ def profile(finished: tuple[int, ...], open_commissions: tuple[int, ...]) -> tup
     commissions are open."""
     by_metal = [tuple(sorted(c for c in finished if METAL[c] == m)) for m in range(3)]
     base = [best_split(cards)[0] for cards in by_metal]
-    needs = [(k, max(0, COMMISSION_COUNT[k] - sum(_adds(c, k) for c in finished)),
+    needs = [(k, max(0, COMMISSION_COUNT[k] - sum(toward(c, k) for c in finished)),
               COMMISSION_COUNT[k]) for k in open_commissions]
     worth = []
     gains = []
@@ -112,26 +101,12 @@ def profile(finished: tuple[int, ...], open_commissions: tuple[int, ...]) -> tup
         gain = best_split(tuple(sorted(by_metal[metal] + (card,))))[0] - base[metal]
         gains.append(gain)
         value = SIZE[card] + gain
-        value += sum(COMMISSION_POINTS[k] for k, need, _ in needs if _adds(card, k) >= need)
+        value += sum(COMMISSION_POINTS[k] for k, need, _ in needs if toward(card, k) >= need)
         worth.append(float(value))
     points = sum(SIZE[c] for c in finished) + sum(base)
     mean_gain = sum(gains) / len(gains) if gains else 0.0
     progress = sum(COMMISSION_POINTS[k] * (1 - need / count) ** 2 for k, need, count in needs)
     return points, tuple(worth), mean_gain, progress
-
-
-def shortfall(missing: tuple[int, ...], held: tuple[int, ...], loupe: bool, burin: int) -> int:
-    """Open gems of a card that these dice and tool dice cannot cover."""
-    short = 0
-    burin_used = burin < 0
-    for c in range(4):
-        gap = missing[c] - held[c]
-        if gap > 0:
-            if not burin_used and c == burin:
-                gap -= 1
-                burin_used = True
-            short += gap
-    return short - 1 if loupe and short > 0 else short
 
 
 class WorkbenchHeuristic(Heuristic):

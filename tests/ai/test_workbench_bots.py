@@ -19,11 +19,12 @@ from workbench_positions import card, designing, making, seat  # noqa: E402
 
 from gemtable.ai import make_bot  # noqa: E402
 from gemtable.ai.heuristics import heuristic_for  # noqa: E402
-from gemtable.ai.heuristics.workbench import WorkbenchHeuristic, profile, shortfall  # noqa: E402
+from gemtable.ai.heuristics.workbench import WorkbenchHeuristic, profile  # noqa: E402
 from gemtable.ai.match import play_match  # noqa: E402
 from gemtable.engine import CHANCE, registry  # noqa: E402
 from gemtable.engine.games.workbench import actions as A  # noqa: E402
 from gemtable.engine.games.workbench.cards import COMMISSION_ID  # noqa: E402
+from gemtable.engine.games.workbench.rules import shortfall  # noqa: E402
 from gemtable.engine.games.workbench.state import MAKE, MOVE, TRIM  # noqa: E402
 
 GAME = registry.get("workbench")

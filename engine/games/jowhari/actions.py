@@ -93,10 +93,16 @@ CENTRE = {
 DECK = {level: Source("deck", level) for level in LEVELS}
 HAND = tuple(Source("hand", 0, index) for index in range(HAND_LIMIT))
 
+DIFFERENT_GEMS = 3
+"""A turn's take: up to this many gems, each of a different colour..."""
+SAME_GEMS = 2
+"""...or this many of one colour."""
 TAKE_DIFFERENT = {
-    combo: Take(combo) for size in (1, 2, 3) for combo in combinations(range(5), size)
+    combo: Take(combo)
+    for size in range(1, DIFFERENT_GEMS + 1)
+    for combo in combinations(range(5), size)
 }
-TAKE_TWO = tuple(Take((c, c)) for c in range(5))
+TAKE_TWO = tuple(Take((c,) * SAME_GEMS) for c in range(5))
 RESERVE_CENTRE = {key: Reserve(src) for key, src in CENTRE.items()}
 RESERVE_DECK = {level: Reserve(src) for level, src in DECK.items()}
 BUY_CENTRE = {key: Buy(src) for key, src in CENTRE.items()}

@@ -14,7 +14,7 @@ from . import actions as A
 from .cards import BONUS, CODE, COLOURS, COST, GOLD, LETTERS, LEVEL, PRESTIGE
 from .state import GEM_LIMIT, PRESTIGE_GOAL, ROUND_LIMIT, JowhariState, Seat
 
-_ALL_THREE = tuple(combinations(range(5), 3))
+_ALL_THREE = tuple(combinations(range(5), A.DIFFERENT_GEMS))
 
 
 # --- legal actions ----------------------------------------------------------

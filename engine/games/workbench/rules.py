@@ -112,6 +112,22 @@ def _placement_actions(held: tuple, missing: tuple, loupe: bool, burin: int) -> 
     )
 
 
+def shortfall(missing: tuple[int, ...], held: tuple[int, ...], loupe: bool, burin: int) -> int:
+    """Open gems of a card that these held dice cannot cover, with the Loupe
+    die (any one colour) if `loupe` and the Burin die (one more die of colour
+    `burin`; -1 for none)."""
+    short = 0
+    burin_used = burin < 0
+    for c in range(4):
+        gap = missing[c] - held[c]
+        if gap > 0:
+            if not burin_used and c == burin:
+                gap -= 1
+                burin_used = True
+            short += gap
+    return short - 1 if loupe and short > 0 else short
+
+
 def fits(state: WorkbenchState, held: tuple[int, ...]) -> bool:
     """Whether some held die matches an open gem on some showcase card."""
     for card, missing in zip(state.showcase, state.missing, strict=True):

@@ -105,13 +105,16 @@ def longest_collection(finished: tuple[int, ...]) -> int:
     return max(split[1] for split in splits(finished))
 
 
-def meets(finished: tuple[int, ...], commission: int) -> bool:
+def toward(card: int, commission: int) -> int:
+    """What finishing `card` adds toward `commission` (a piece, or gems of a colour)."""
     target = COMMISSION_TARGET[commission]
     if COMMISSION_KIND[commission] == "piece":
-        have = sum(1 for c in finished if PIECE[c] == target)
-    else:
-        have = sum(GEMS[c][target] for c in finished)
-    return have >= COMMISSION_COUNT[commission]
+        return int(PIECE[card] == target)
+    return GEMS[card][target]
+
+
+def meets(finished: tuple[int, ...], commission: int) -> bool:
+    return sum(toward(c, commission) for c in finished) >= COMMISSION_COUNT[commission]
 
 
 def claims(finished: tuple[int, ...], unclaimed) -> tuple[int, ...]:
