@@ -302,8 +302,15 @@ class State:
             type(seat) is int and 0 <= seat < self.players
         ):
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
-        if self.viewer is seat or (self.viewer is not None and self.viewer == seat):
+        viewer = self.viewer
+        if viewer is seat or (viewer is not None and viewer == seat):
             return self
+        if viewer is not None and seat is not SPECTATOR:
+            # A view lacks what its observer may not know, which another seat may.
+            raise ValueError(
+                f"this is {_observer_name(viewer)}'s view: it cannot give seat {seat}'s view; "
+                "ask the true state"
+            )
         return self._view(seat)
 
     def _view(self, seat: int | _Marker) -> State:
@@ -312,3 +319,7 @@ class State:
     def determinize(self, rng: random.Random) -> State:
         """A full state agreeing with this view; hidden parts sampled from `rng`."""
         raise NotImplementedError
+
+
+def _observer_name(viewer: object) -> str:
+    return "a spectator" if viewer is SPECTATOR else f"seat {viewer}"

@@ -170,6 +170,12 @@ def test_views_and_determinization_agree(game, players, variant, playouts):
             assert view.viewer == seat
             assert view.view(seat) == view
             assert view.view(SPECTATOR) == public
+            with pytest.raises(ValueError, match="view"):
+                public.view(seat)  # the public view lacks the seat's own secrets
+            for other in range(players):
+                if other != seat:
+                    with pytest.raises(ValueError, match="view"):
+                        view.view(other)
             assert view.legal_actions() == state.legal_actions() or state.to_move != seat
             for _ in range(3):
                 sample = view.determinize(rng)

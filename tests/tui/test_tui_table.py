@@ -374,3 +374,19 @@ def test_messages_are_plain_values_that_survive_pickling(tmp_path):
         assert pickle.loads(pickle.dumps(message)) == message
     assert {"ViewUpdated", "TurnStarted", "BotThinking", "ActionRejected",
             "PaceChanged"} <= kinds
+
+
+def test_a_broken_endpoint_is_closed_with_a_log_line_and_the_game_goes_on(tmp_path, caplog):
+    table = new_table(tmp_path, seats=("human", "human"))
+
+    def broken(message: object) -> None:
+        raise OSError("the terminal went away")
+
+    watcher = table.connect(SPECTATOR, broken)
+    player = Recorder()
+    table.connect(0, player)
+    with caplog.at_level("WARNING", logger="gemtable.table"):
+        table.start()
+    assert not watcher.open
+    assert any("delivering failed" in r.getMessage() and r.exc_info for r in caplog.records)
+    assert player.of(ViewUpdated)[-1].legal, "the seats still playing are not affected"

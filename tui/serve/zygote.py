@@ -20,6 +20,7 @@ from __future__ import annotations
 import array
 import gc
 import json
+import logging
 import os
 import selectors
 import signal
@@ -89,6 +90,7 @@ def _child(selector: selectors.BaseSelector, connection: socket.socket,
     except SystemExit as stop:
         code = stop.code if isinstance(stop.code, int) else 1
     except BaseException:
+        logging.getLogger("gemtable.serve").exception("session process %d failed", os.getpid())
         code = 1
     finally:
         try:

@@ -3,11 +3,14 @@ exists: bot kinds that can be made, and the per-decision bot seed."""
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .messages import Outbound, SubmitAction, Who
+
+log = logging.getLogger("gemtable.table")
 
 if TYPE_CHECKING:
     from .table import Table
@@ -93,6 +96,8 @@ class Connection:
         try:
             self._deliver(message)
         except Exception:  # a broken endpoint must not stop the game for the others
+            log.warning("closing the connection of %r: delivering failed", self.who,
+                        exc_info=True)
             self.open = False
 
     def close(self) -> None:
