@@ -25,8 +25,10 @@ class JewelBoxGame(Game):
     max_players = 4
     variants = (
         Variant("solo", "Solo", "A 5x5 box; discard one log beetle after each turn.", (1,)),
-        Variant("long", "Long (5x5)", "The longer two-player game: 5x5 boxes.", (2,)),
+        # Listed first for two players, so it is their default (rulings: 4x4 by
+        # default, 5x5 as the two-player variant).
         Variant("standard", "Standard (4x4)", "4x4 boxes.", (2, 3, 4)),
+        Variant("long", "Long (5x5)", "The two-player variant: 5x5 boxes.", (2,)),
     )
     has_hidden_information = True
     has_chance = True

@@ -62,9 +62,9 @@ def test_setup_deals_five_face_up_and_keeps_seventy_face_down():
 
 
 def test_each_player_count_gets_its_default_box():
-    assert [GAME.default_variant(n).id for n in (1, 2, 3, 4)] == ["solo", "long", "standard", "standard"]
-    assert [v.id for v in GAME.variants_for(2)] == ["long", "standard"]
-    assert [GAME.new(n, seed=1).size for n in (1, 2, 3, 4)] == [5, 5, 4, 4]
+    assert [GAME.default_variant(n).id for n in (1, 2, 3, 4)] == ["solo", "standard", "standard", "standard"]
+    assert [v.id for v in GAME.variants_for(2)] == ["standard", "long"]
+    assert [GAME.new(n, seed=1).size for n in (1, 2, 3, 4)] == [5, 4, 4, 4]
     with pytest.raises(ValueError, match="for 2 players, not 3"):
         GAME.new(3, seed=1, variant="long")
     with pytest.raises(ValueError, match="1 to 4 players, not 5"):
