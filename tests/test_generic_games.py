@@ -208,7 +208,7 @@ def test_private_views_are_declared(game, players, variant, playouts):
     """A game whose seats all see the same thing must say so (no hot-seat
     curtain needed); one whose seats see different things must say that."""
     if players < 2:
-        return
+        pytest.skip("one seat: there is no other seat's view to compare")
     states, _ = playouts(game, players, variant)[0]
     differ = False
     for state in states[:: max(1, len(states) // 12)]:

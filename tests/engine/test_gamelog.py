@@ -126,3 +126,16 @@ def test_a_writer_never_overwrites_an_existing_log(tmp_path):
     _play_into(path, 2)
     with pytest.raises(FileExistsError):
         GameLogWriter(path, _header())
+
+
+def test_the_example_log_in_the_architecture_document_loads(tmp_path):
+    from pathlib import Path
+
+    document = Path(__file__).parents[2] / "docs" / "architecture.md"
+    text = document.read_text(encoding="utf-8")
+    example = text.split("```jsonl\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.jsonl"
+    path.write_text(example, encoding="utf-8")
+    loaded = load(path)
+    assert [str(a) for a in loaded.actions] == ["take RBG", "take GWK"]
+    assert not loaded.finished

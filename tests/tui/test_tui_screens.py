@@ -54,7 +54,7 @@ async def test_menu_to_a_finished_game_against_a_bot(tmp_path):
         await until(pilot, lambda: table.step >= 2)
         assert table.history[0].action == "take RBG"
         def my_turn_shown() -> bool:
-            caught_up = screen._step == table.step and not screen._refresh_pending
+            caught_up = screen.drawn_step == table.step
             return table.is_over or (caught_up and table.true_state.to_move == 0)
 
         while not table.is_over:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from textual.widgets import Markdown
 from tui_support import (
     FirstBot,
     bots,
@@ -98,7 +99,7 @@ async def test_game_bot_thinking(size, check):
             await settled(pilot, app, table)
             app.screen.board.post_message(Board.ActionChosen("take RBG"))
             await settled(pilot, app, table)
-            await until(pilot, lambda: app.screen._thinking == 1)
+            await until(pilot, lambda: app.screen.thinking == 1)
             await pilot.pause()
             check(app, "game_bot_thinking")
     finally:
@@ -158,8 +159,8 @@ async def test_rules_and_quit_dialogs(size, check):
     async with app.run_test(size=size) as pilot:
         await settled(pilot, app, table)
         await pilot.press("f1")
-        await until(pilot, lambda: isinstance(app.screen, RulesScreen))
-        await pilot.pause(0.2)
+        await until(pilot, lambda: isinstance(app.screen, RulesScreen)
+                    and all(text.children for text in app.screen.query(Markdown)))
         check(app, "rules")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -300,34 +300,35 @@ def test_default_log_goes_to_the_data_folder(tmp_path):
 
 
 KILLED_GAME = """
-import sys, time
+import sys, threading
 sys.path.insert(0, {support!r})
 from gemtable.tui.table import Table
 from tui_support import bots
 table = Table.create("jowhari", ["random", "random"], seed=33, log={log!r}, bots=bots,
                      delay=0.02)
 table.start()
-time.sleep(60)
+table.wait_for(lambda t: t.step >= 12, 60)
+print("twelve", flush=True)
+threading.Event().wait()  # play on until killed
 """
 
 
 def test_a_killed_process_loses_nothing(tmp_path):
     """kill -9 in the middle of a game: the log re-plays, and the game resumes from it."""
     import os
+    import select
     import signal
     import subprocess
     import sys
-    import time
 
     log = tmp_path / "killed.jsonl"
     script = KILLED_GAME.format(support=str(Path(__file__).parent), log=str(log))
-    process = subprocess.Popen([sys.executable, "-c", script])
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            if log.exists() and len(action_lines_lenient(log)) >= 12:
-                break
-            time.sleep(0.02)
+        # The child says when twelve actions are on disk; it is killed while it plays on.
+        assert process.stdout is not None
+        ready, _, _ = select.select([process.stdout], [], [], WAIT)
+        assert ready and process.stdout.readline().strip() == "twelve"
     finally:
         os.kill(process.pid, signal.SIGKILL)
         process.wait()

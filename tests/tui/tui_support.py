@@ -124,7 +124,7 @@ async def settled(pilot, app, table) -> None:
     from gemtable.tui.screens.game import GameScreen
 
     game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
-    await until(pilot, lambda: game._step == table.step and not game._refresh_pending)
+    await until(pilot, lambda: game.drawn_step == table.step)
     await pilot.pause()
     await pilot.pause()
 

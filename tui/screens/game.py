@@ -104,6 +104,16 @@ class GameScreen(Screen[None]):
         self._refresh_pending = False
 
     @property
+    def drawn_step(self) -> int | None:
+        """The table step the screen shows, None while a redraw is still due."""
+        return None if self._refresh_pending else self._step
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose bot is choosing now, if any."""
+        return self._thinking
+
+    @property
     def gemtable(self) -> GemtableApp:
         return self.app  # type: ignore[return-value]
 
