@@ -25,10 +25,8 @@ import attrs
 
 from gemtable.engine import registry
 
-from .archive import LogArchive
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers, play_task
 from .results import RunSpec, open_results, play_games
-from .runner import Progress, RunOptions, guarded, say_to, stderr_console, write_text
 
 Z95 = 1.959964
 
@@ -225,72 +223,3 @@ def _count_titles(game_id: str, records: Sequence[GameRecord]) -> dict[str, int]
         return None
     reached = [name for r in records for seat in r.achievements for name in seat]
     return {name: reached.count(name) for name in names}
-
-
-def _ms(seconds: float) -> str:
-    """Milliseconds, with a decimal where whole ones would all read 0."""
-    ms = 1000 * seconds
-    return f"{ms:.1f}" if ms < 10 else f"{ms:.0f}"
-
-
-def results_table(result: ArenaResult, seed: int):
-    """A rich table of the results, one row per given seat."""
-    from rich.table import Table
-
-    title = registry.get(result.game).title
-    table = Table(
-        title=f"{title}: {result.games} games, seed {seed}",
-        caption=(f"score: mean final score; ms: thinking time per move. "
-                 f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"
-                 + "".join(f"\n{name}: reached in {count} of {result.games} games"
-                           for name, count in (result.titles or {}).items())),
-    )
-    for header in ("seat", "kind", "wins", "win rate", "95% CI", "score", "ms/move", "max ms"):
-        table.add_column(header, justify="left" if header == "kind" else "right")
-    for i, kind in enumerate(result.seats):
-        lo, hi = result.ci95[i]
-        table.add_row(
-            str(i + 1), kind, f"{result.wins[i]:g}", f"{result.win_rate[i]:.1%}",
-            f"{lo:.0%}-{hi:.0%}", f"{result.mean_score[i]:.2f}",
-            _ms(result.mean_move_seconds[i]), _ms(result.max_move_seconds[i]),
-        )
-    return table
-
-
-def arena_command(
-    game_id: str,
-    kinds: Sequence[str],
-    *,
-    games: int,
-    seed: int = 0,
-    variant: str | None = None,
-    workers: int | None = None,
-    json_path: str | None = None,
-    options: RunOptions | None = None,
-) -> int:
-    """`gemtable arena`: progress on stderr, the table (or only JSON) on stdout."""
-    import json
-
-    from rich.console import Console
-
-    options = options or RunOptions(workers=workers)
-    err = stderr_console()
-    progress = Progress(err, f"{game_id}: {' vs '.join(kinds)}", games)
-    results = options.results_path(arena_spec(game_id, kinds, seed, variant),
-                                   say_to(err, "arena"))
-
-    def body() -> int:
-        result = run_arena(
-            game_id, kinds, games=games, seed=seed, variant=variant,
-            backend=options.make_backend(), results=results, resume=options.resume,
-            on_start=progress.start, on_game=progress.advance,
-            on_played=LogArchive(options.logs) if options.logs else None,
-        )
-        progress.stop()
-        if not write_text("arena", err, json.dumps(result.to_json()) + "\n", json_path):
-            return 1
-        if json_path != "-":
-            Console().print(results_table(result, seed))
-        return 0
-
-    return guarded("arena", err, progress, results, body)

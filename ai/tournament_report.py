@@ -1,5 +1,4 @@
-"""A tournament's results for people and programs: rich tables, a terminal
-plot of the ratings, JSON and CSV, and the `gemtable tournament` command.
+"""A tournament's results for programs: JSON and CSV.
 
 JSON and CSV hold the same figures. Everything in them is reproducible from
 the seed except the timing fields (`seconds`, `move_ms`).
@@ -9,13 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
-import json
-from collections.abc import Sequence
 
-from gemtable.engine import registry
-
-from .runner import Progress, RunOptions, guarded, say_to, stderr_console, write_text
-from .tournament import TournamentResult, run_tournament, tournament_spec
+from .tournament import TournamentResult
 
 
 def _r(value: float) -> float:
@@ -76,130 +70,3 @@ def to_csv(result: TournamentResult) -> str:
                 [_r(cell[0]), _r(cell[1]), _r(cell[2]), result.met[i][j]]
         writer.writerow(row)
     return out.getvalue()
-
-
-def _ms(seconds: float) -> str:
-    ms = 1000 * seconds
-    return f"{ms:.1f}" if ms < 10 else f"{ms:.0f}"
-
-
-def standings_table(result: TournamentResult):
-    from rich import box
-    from rich.table import Table
-
-    title = registry.get(result.game).title
-    model = "Plackett-Luce" if result.model == "plackett-luce" else "Thurstone-Mosteller"
-    table = Table(
-        title=f"{title} tournament: {result.games} games, {result.players} a table, "
-              f"seed {result.seed}",
-        caption=(f"rating: openskill {model} mu ± {result.standings[0].z:.2f} sigma "
-                 f"(a {result.confidence:.0%} interval); wins: "
-                 f"share of games won, with a 95% CI; score and turns: means a game; ms: "
-                 f"thinking time a move. "
-                 f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"),
-        box=box.SIMPLE_HEAD,
-    )
-    for header in ("#", "kind", "rating", "games", "wins", "95% CI", "score", "turns", "ms"):
-        table.add_column(header, justify="left" if header == "kind" else "right",
-                         no_wrap=True)
-    for rank, s in enumerate(result.standings, start=1):
-        lo, hi = s.ci95
-        table.add_row(str(rank), s.kind, f"{s.mu:.1f} ± {s.high - s.mu:.1f}",
-                      str(s.games), f"{s.win_rate:.0%}", f"{100 * lo:.0f}–{hi:.0%}",
-                      f"{s.mean_score:.1f}", f"{s.mean_turns:.1f}", _ms(s.move_seconds))
-    return table
-
-
-def matrix_table(result: TournamentResult):
-    """Row kind finishing ahead of column kind, best first both ways."""
-    from rich import box
-    from rich.table import Table
-
-    order = [result.pool.index(s.kind) for s in result.standings]
-    table = Table(title="How often the row finished ahead of the column",
-                  caption="95% CI and games played below each rate", box=box.SIMPLE_HEAD)
-    table.add_column("", no_wrap=True)
-    for j in order:
-        table.add_column(result.pool[j], justify="center", no_wrap=True)
-    for i in order:
-        cells = []
-        for j in order:
-            cell = result.head_to_head(i, j)
-            cells.append("·" if cell is None else
-                         f"{cell[0]:.0%}\n{cell[1]:.0%}–{cell[2]:.0%} n={result.met[i][j]}")
-        table.add_row(result.pool[i], *cells)
-    return table
-
-
-def rating_plot(result: TournamentResult, *, width: int = 80, colour: bool = True) -> str:
-    """Each kind's rating as a point with its interval, best at the top."""
-    import plotext as plt
-
-    figure = plt.figure
-    figure.clear()
-    standings = result.standings
-    count = len(standings)
-    rows = list(range(count, 0, -1))
-    mus = [s.mu for s in standings]
-    figure.draw(figure.error(mus, rows, [0.0] * count, [s.high - s.low for s in standings]))
-    low = min(s.low for s in standings)
-    high = max(s.high for s in standings)
-    pad = (high - low) * 0.05 or 1.0
-    figure.ruler("x").lim(low - pad, high + pad)
-    figure.ruler("y").lim(0.5, count + 0.5)
-    figure.ruler("y").ticks(rows, [s.kind for s in standings])
-    figure.title(f"rating (mu) with {result.confidence:.0%} interval")
-    figure.plot_size(max(40, width), 5 + 2 * count)
-    figure.theme("simple" if colour else "colorless")
-    return figure.build().string(colorless=not colour)
-
-
-def tournament_command(
-    game_id: str,
-    pool: Sequence[str],
-    *,
-    games: int,
-    players: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    model: str = "plackett-luce",
-    confidence: float = 0.95,
-    json_path: str | None = None,
-    csv_path: str | None = None,
-    plot: bool = True,
-    options: RunOptions | None = None,
-) -> int:
-    """`gemtable tournament`: tables and the plot on stdout, unless JSON or CSV go there."""
-    from rich.console import Console
-    from rich.text import Text
-
-    options = options or RunOptions()
-    err = stderr_console()
-    progress = Progress(err, f"{game_id} tournament", games)
-    game = registry.get(game_id)
-    table_size = max(2, game.min_players) if players is None else players
-    results = options.results_path(
-        tournament_spec(game_id, pool, table_size, seed, variant), say_to(err, "tournament"))
-
-    def body() -> int:
-        from .archive import LogArchive
-
-        result = run_tournament(
-            game_id, pool, games=games, players=table_size, seed=seed, variant=variant,
-            model=model, confidence=confidence, backend=options.make_backend(),
-            results=results,
-            resume=options.resume, on_start=progress.start, on_game=progress.advance,
-            on_played=LogArchive(options.logs) if options.logs else None)
-        progress.stop()
-        ok = write_text("tournament", err, json.dumps(to_json(result)) + "\n", json_path)
-        ok = write_text("tournament", err, to_csv(result), csv_path) and ok
-        if "-" not in (json_path, csv_path):
-            out = Console()
-            out.print(standings_table(result))
-            out.print(matrix_table(result))
-            if plot:
-                out.print(Text.from_ansi(rating_plot(result, width=min(out.width, 100),
-                                                     colour=out.is_terminal)))
-        return 0 if ok else 1
-
-    return guarded("tournament", err, progress, results, body)

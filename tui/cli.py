@@ -202,7 +202,7 @@ def _check_pool(parser: argparse.ArgumentParser, game_id: str, pool: Sequence[st
 def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`arena`, `tournament` and `bench`."""
     if args.command == "arena":
-        from gemtable.ai.arena import arena_command
+        from gemtable.tui.commands.arena import arena_command
 
         _check_kinds(parser, args.game, args.seats, allow_human=False)
         return arena_command(
@@ -210,7 +210,7 @@ def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             json_path=args.json_path, options=_run_options(args),
         )
     if args.command == "tournament":
-        from gemtable.ai.tournament_report import tournament_command
+        from gemtable.tui.commands.tournament import tournament_command
 
         _check_pool(parser, args.game, args.pool)
         return tournament_command(
@@ -219,7 +219,7 @@ def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             json_path=args.json_path,
             csv_path=args.csv_path, plot=args.plot, options=_run_options(args),
         )
-    from gemtable.ai.bench import bench_command
+    from gemtable.tui.commands.bench import bench_command
 
     return bench_command(args.game, seconds=args.seconds, players=args.players,
                          json_path=args.json_path)

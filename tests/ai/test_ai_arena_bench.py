@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from gemtable.ai.arena import arena_command, game_seed, play_arena_game, run_arena, wilson
-from gemtable.ai.bench import bench_command, run_bench
+from gemtable.ai.arena import game_seed, play_arena_game, run_arena, wilson
+from gemtable.ai.bench import run_bench
 from gemtable.ai.match import play_match
+from gemtable.tui.commands.arena import arena_command
+from gemtable.tui.commands.bench import bench_command
 
 ARENA_KEYS = {"game", "games", "seats", "win_rate", "ci95", "mean_score", "mean_turns",
               "seconds"}
