@@ -1,7 +1,18 @@
 """gemtable.engine: game rules as immutable states. Imports nothing else of gemtable."""
 
 from . import registry
-from .core import CHANCE, SPECTATOR, Game, IllegalAction, ScoreLine, State, Variant, chance_rng
+from .core import (
+    CHANCE,
+    SPECTATOR,
+    Game,
+    IllegalAction,
+    Mover,
+    Observer,
+    ScoreLine,
+    State,
+    Variant,
+    chance_rng,
+)
 
 __all__ = [
     "CHANCE",
@@ -9,6 +20,8 @@ __all__ = [
     "chance_rng",
     "Game",
     "IllegalAction",
+    "Mover",
+    "Observer",
     "ScoreLine",
     "State",
     "Variant",

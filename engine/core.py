@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
 
@@ -27,6 +27,8 @@ __all__ = [
     "ScoreLine",
     "State",
     "Variant",
+    "Mover",
+    "Observer",
 ]
 
 
@@ -51,6 +53,11 @@ CHANCE = _Marker("CHANCE")
 
 SPECTATOR = _Marker("SPECTATOR")
 """Pass to `state.view` for what someone who sits at no seat may know."""
+
+Observer = int | _Marker
+"""Who a view is for: a seat number or SPECTATOR."""
+Mover = int | _Marker | None
+"""`state.to_move`: a seat number, CHANCE, or None when the game is over."""
 
 
 def chance_rng(seed: int, step: int) -> random.Random:
@@ -93,7 +100,10 @@ def normalise_text(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip()).lower()
 
 
-class Game:
+S = TypeVar("S", bound="State")
+
+
+class Game(Generic[S]):
     """A registered game: its identity, what it allows, and how to start it.
 
     Subclasses set the class attributes and implement `_new`.
@@ -133,7 +143,7 @@ class Game:
         known = ", ".join(v.id for v in self.variants)
         raise ValueError(f"{self.title} has no variant {variant_id!r} (known: {known})")
 
-    def new(self, players: int, seed: int, variant: str | None = None) -> State:
+    def new(self, players: int, seed: int, variant: str | None = None) -> S:
         """A fresh game; every random choice of set-up is drawn from `seed`."""
         if players not in self.player_counts():
             raise ValueError(
@@ -146,7 +156,7 @@ class Game:
             raise ValueError(f"variant {chosen.id!r} is for {allowed} players, not {players}")
         return self._new(players, random.Random(seed), chosen.id)
 
-    def _new(self, players: int, rng: random.Random, variant: str) -> State:
+    def _new(self, players: int, rng: random.Random, variant: str) -> S:
         raise NotImplementedError
 
     def rules_text(self) -> str:
@@ -169,13 +179,23 @@ class State:
 
     __slots__ = ()
 
-    game: ClassVar[Game]
+    game: ClassVar[Game[Any]]
+
+    # Fields every game declares itself (attrs fields of the subclass); named
+    # here, for type checkers only, so generic code may read them.
+    if TYPE_CHECKING:
+        players: int
+        turns: int
+        """Completed player turns."""
+        observer: Observer | None
+        """None for the true state; a seat or SPECTATOR for a view."""
+        _legal: tuple[object, ...] | None
+        """The legal-action cache (declared with eq=False)."""
 
     # --- whose move -----------------------------------------------------
-    players: int
 
     @property
-    def to_move(self) -> int | _Marker | None:
+    def to_move(self) -> Mover:
         """A seat number, CHANCE, or None when the game is over."""
         raise NotImplementedError
 
@@ -189,7 +209,7 @@ class State:
         return self.turns
 
     # --- moves ------------------------------------------------------------
-    def legal_actions(self) -> tuple:
+    def legal_actions(self) -> tuple[object, ...]:
         """Legal actions in a stable order (chance outcomes on a chance step).
 
         Computed once per state by `_legal_actions` and kept in the state's
@@ -202,16 +222,16 @@ class State:
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def _legal_actions(self) -> tuple:
+    def _legal_actions(self) -> tuple[object, ...]:
         raise NotImplementedError
 
-    def apply(self, action: object) -> State:
+    def apply(self, action: object) -> Self:
         """The state after `action`; raises IllegalAction if it is not legal here."""
         if action not in self.legal_actions():
             raise IllegalAction(self.why_illegal(action), action)
         return self._apply(action)
 
-    def _apply(self, action: object) -> State:
+    def _apply(self, action: object) -> Self:
         raise NotImplementedError
 
     def why_illegal(self, action: object) -> str:
@@ -291,12 +311,12 @@ class State:
 
     # --- information ------------------------------------------------------
     @property
-    def viewer(self) -> int | _Marker | None:
+    def viewer(self) -> Observer | None:
         """None for the true state; a seat or SPECTATOR for a view (a game's
         `observer` field)."""
         return self.observer
 
-    def view(self, seat: int | _Marker) -> State:
+    def view(self, seat: Observer) -> Self:
         """Only what `seat` may know (SPECTATOR: only public information)."""
         if seat is not SPECTATOR and not (
             type(seat) is int and 0 <= seat < self.players
@@ -313,10 +333,10 @@ class State:
             )
         return self._view(seat)
 
-    def _view(self, seat: int | _Marker) -> State:
+    def _view(self, seat: Observer) -> Self:
         raise NotImplementedError
 
-    def determinize(self, rng: random.Random) -> State:
+    def determinize(self, rng: random.Random) -> Self:
         """A full state agreeing with this view; hidden parts sampled from `rng`."""
         raise NotImplementedError
 

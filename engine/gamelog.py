@@ -79,7 +79,9 @@ class LoadedLog:
 
 def _mover_label(state: State) -> int | str:
     mover = state.to_move
-    return "chance" if mover is CHANCE else mover
+    if isinstance(mover, int):
+        return mover
+    return "chance" if mover is CHANCE else str(mover)
 
 
 def _result_json(state: State) -> dict:

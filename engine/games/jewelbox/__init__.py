@@ -18,7 +18,7 @@ from .scoring import score_rows
 from .state import START, JewelBoxState, Seat
 
 
-class JewelBoxGame(Game):
+class JewelBoxGame(Game[JewelBoxState]):
     id = "jewelbox"
     title = "Jewel Box"
     min_players = 1

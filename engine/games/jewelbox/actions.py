@@ -23,6 +23,9 @@ Every action exists once, built here, so legal-move lists cost no allocation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TypeVar
+
 import attrs
 
 from .board import parse_square, square_name
@@ -102,6 +105,8 @@ class Discard:
         return f"discard {self.space}"
 
 
+_A = TypeVar("_A", Rolled, Take, Glass, Discard)
+
 Action = Roll | Rolled | Take | Glass | Place | Forceps | Swap | Done | Discard
 ACTION_TYPES = (Roll, Rolled, Take, Glass, Place, Forceps, Swap, Done, Discard)
 
@@ -131,7 +136,7 @@ def swap(a: tuple[int, int], b: tuple[int, int]) -> Swap:
     return SWAP[(a, b) if a < b else (b, a)]
 
 
-def _space(text: str, table: dict) -> object | None:
+def _space(text: str, table: Mapping[int, _A]) -> _A | None:
     return table.get(int(text)) if text.isdigit() and int(text) > 0 else None
 
 

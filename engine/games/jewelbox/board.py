@@ -17,6 +17,7 @@ where that family lies; placement and swaps are then a few integer operations.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from .components import EMPTY, FAMILY_COUNT, LETTERS
@@ -71,6 +72,10 @@ class Geometry:
         """Cell index of a square, None if it is off this canvas."""
         side = self.side
         return row * side + col if 0 <= row < side and 0 <= col < side else None
+
+    def cell(self, row: int, col: int) -> int:
+        """Cell index of a square known to be on this canvas (a legal action's)."""
+        return row * self.side + col
 
     def grow(self, mask: int) -> int:
         """Squares orthogonally next to any square of `mask` (mask itself included)."""
@@ -215,12 +220,15 @@ def family_at(masks: tuple[int, ...], cell: int) -> int:
 
 
 def masks_from_rows(
-    rows: list[str] | tuple[str, ...], size: int, top_left: str | None = None
+    rows: Sequence[str], size: int, top_left: str | None = None
 ) -> tuple[int, ...]:
     """Family masks of a box written as rows of letters (`.` for a hole),
     its first letter on square `top_left` (default: the centre square)."""
     geo = geometry(size)
-    row0, col0 = geo.squares[geo.centre] if top_left is None else parse_square(top_left)
+    corner = geo.squares[geo.centre] if top_left is None else parse_square(top_left)
+    if corner is None:
+        raise ValueError(f"{top_left!r} is no square name (a1 to i9)")
+    row0, col0 = corner
     masks = [0] * FAMILY_COUNT
     for r, text in enumerate(rows):
         for c, ch in enumerate(text.upper()):

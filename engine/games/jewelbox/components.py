@@ -12,19 +12,17 @@ from pathlib import Path
 _DATA = Path(__file__).with_name("data") / "families.csv"
 
 
-def _load() -> tuple[tuple[str, ...], ...]:
+def _load() -> list[dict[str, str]]:
     with _DATA.open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    return (
-        tuple(row["letter"] for row in rows),
-        tuple(row["name"] for row in rows),
-        tuple(row["plural"] for row in rows),
-        tuple(row["scoring"] for row in rows),
-        tuple(int(row["count"]) for row in rows),
-    )
+        return list(csv.DictReader(f))
 
 
-_letters, NAMES, PLURALS, SCORING_SUMMARY, COPIES = _load()
+_ROWS = _load()
+_letters = tuple(row["letter"] for row in _ROWS)
+NAMES = tuple(row["name"] for row in _ROWS)
+PLURALS = tuple(row["plural"] for row in _ROWS)
+SCORING_SUMMARY = tuple(row["scoring"] for row in _ROWS)
+COPIES = tuple(int(row["count"]) for row in _ROWS)
 LETTERS = "".join(_letters)
 """One letter per family, used in text grids: S W L H J."""
 FAMILY_COUNT = len(LETTERS)

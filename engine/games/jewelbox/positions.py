@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -29,7 +30,7 @@ def position(
     log: str = "SWLHJ",
     tools: Sequence[int] | None = None,
     seed: int = 0,
-    **fields: object,
+    **fields: Any,
 ) -> JewelBoxState:
     """One box per seat, as rows of letters (`.` for a hole) whose first letter
     lies on the square named in `at` (default: the centre square, where every

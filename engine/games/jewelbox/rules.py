@@ -77,7 +77,7 @@ def swap_actions(state: JewelBoxState, seat: Seat) -> tuple:
     """Every swap of two beetles of different families in `seat`'s box."""
     pairs = _tables(state.size)[1]
     cells = sorted((cell, f) for f, mask in enumerate(seat.masks) for cell in bits(mask))
-    result = []
+    result: list[A.Swap] = []
     for i, (a, fa) in enumerate(cells):
         row = pairs[a]
         result.extend(row[b] for b, fb in cells[i + 1 :] if fb != fa)
@@ -105,7 +105,7 @@ def legal_actions(state: JewelBoxState) -> tuple:
     seat = state.seats[state.current]
     if phase in (SWAP_FIRST, SWAP_LAST):
         return swap_actions(state, seat)
-    result = [A.ROLL] if phase == START else [A.DONE]
+    result: list[A.Action] = [A.ROLL] if phase == START else [A.DONE]
     if phase == START and can_glass(seat):
         result.extend(_GLASS_ALL if state.pile else _GLASS_LOG)
     if can_forceps(seat):
@@ -129,7 +129,7 @@ def _spend(tools: int, tool: int) -> int:
 
 def _swap(seat: Seat, state: JewelBoxState, action: A.Swap) -> Seat:
     geo = state.geometry
-    a, b = geo.index(*action.first), geo.index(*action.second)
+    a, b = geo.cell(*action.first), geo.cell(*action.second)
     fa, fb = family_at(seat.masks, a), family_at(seat.masks, b)
     masks = list(seat.masks)
     masks[fa] ^= (1 << a) | (1 << b)
@@ -158,26 +158,25 @@ def _take_space(log: tuple[int, ...], space: int) -> tuple[int, tuple[int, ...]]
 
 def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
     phase = state.phase
-    kind = type(action)
     log, pile = state.log, state.pile
-    if phase == ROLLING:
+    if isinstance(action, A.Rolled):  # legal only while the die rolls
         if action.face == 6:
             return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used, die=6)
         family, log = _take_space(log, action.face)
         return _collected(state, state.seats, log, pile, family, state.tool_used, action.face)
-    if kind is A.Take:
+    if isinstance(action, A.Take):
         family, log = _take_space(log, action.space)
         return _collected(state, state.seats, log, pile, family, state.tool_used, state.die)
-    if kind is A.Place:
+    if isinstance(action, A.Place):
         seat = state.seats[state.current]
-        cell = state.geometry.index(action.row, action.col)
+        cell = state.geometry.cell(action.row, action.col)
         masks = list(seat.masks)
         masks[state.holding] |= 1 << cell
         seats = _with_seat(state, Seat(tuple(masks), seat.tools))
         return _placed(state, seats, log, pile, state.tool_used, state.die)
-    if kind is A.Roll:
+    if isinstance(action, A.Roll):
         return _step(state, state.seats, log, pile, ROLLING, EMPTY, False)
-    if kind is A.Glass:
+    if isinstance(action, A.Glass):
         seat = state.seats[state.current]
         seats = _with_seat(state, Seat(seat.masks, _spend(seat.tools, GLASS)))
         if action.space == A.PILE:
@@ -185,7 +184,7 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
         else:
             family, log = _take_space(log, action.space)
         return _collected(state, seats, log, pile, family, True, 0)
-    if kind is A.Forceps:
+    if isinstance(action, A.Forceps):
         seat = state.seats[state.current]
         seats = _with_seat(state, Seat(seat.masks, _spend(seat.tools, FORCEPS)))
         swapping = _step(state, seats, log, pile, SWAP_FIRST if phase == START else SWAP_LAST,
@@ -195,14 +194,14 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
             return apply_action(swapping, swaps[0])
         object.__setattr__(swapping, "_legal", swaps)  # known already
         return swapping
-    if kind is A.Swap:
+    if isinstance(action, A.Swap):
         seats = _with_seat(state, _swap(state.seats[state.current], state, action))
         if phase == SWAP_FIRST:  # the one tool of the turn is spent: only the die is left
             return _step(state, seats, log, pile, ROLLING, EMPTY, True)
         return _turn_end(state, seats, log, pile, True)
-    if kind is A.Done:
+    if isinstance(action, A.Done):
         return _turn_end(state, state.seats, log, pile, False)
-    if kind is A.Discard:
+    if isinstance(action, A.Discard):
         discards = list(state.discards)
         family, log = _take_space(log, action.space)
         discards[family] += 1

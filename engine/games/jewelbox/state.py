@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import attrs
 
-from gemtable.engine.core import CHANCE, Game, ScoreLine, State
+from gemtable.engine.core import CHANCE, Game, Mover, Observer, ScoreLine, State
 
 from .board import Geometry, bits, family_at, geometry, square_name
 from .components import EMPTY, LETTERS
@@ -78,14 +78,14 @@ class JewelBoxState(State):
     die: int = 0
     """The face the die showed this turn; 0 before a roll, or when the turn
     collected with the Magnifying Glass instead."""
-    observer: object = None
+    observer: Observer | None = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""
     _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
     _points: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # --- protocol ----------------------------------------------------------
     @property
-    def to_move(self) -> object:
+    def to_move(self) -> Mover:
         phase = self.phase
         if phase == OVER:
             return None
@@ -157,7 +157,7 @@ class JewelBoxState(State):
         score = self.scores()[seat]
         return tuple(title for needed, title in reversed(rules.SOLO_TITLES) if score >= needed)
 
-    def _view(self, seat: object) -> JewelBoxState:
+    def _view(self, seat: Observer) -> JewelBoxState:
         return views.view(self, seat)
 
     def determinize(self, rng: random.Random) -> JewelBoxState:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import random
 
+from gemtable.engine.core import Observer
+
 from .components import COPIES, EMPTY, FAMILY_COUNT, HIDDEN, KEYS
 from .state import JewelBoxState
 
 
-def view(state: JewelBoxState, seat: object) -> JewelBoxState:
+def view(state: JewelBoxState, seat: Observer) -> JewelBoxState:
     """`seat`'s view (checked by State.view): the pile is hidden from all alike."""
     return JewelBoxState(
         state.players, state.variant, state.seats, state.log, (HIDDEN,) * len(state.pile),

@@ -19,7 +19,7 @@ STARTING_HAND = (1, 1, 2)
 """Levels of the three cards dealt face down to each player."""
 
 
-class JowhariGame(Game):
+class JowhariGame(Game[JowhariState]):
     id = "jowhari"
     title = "Jowhari"
     min_players = 2

@@ -102,7 +102,8 @@ def card_at(state: JowhariState, seat_index: int, source: A.Source) -> int | Non
     return hand[source.index] if source.index < len(hand) else None
 
 
-def _take_from_centre(state: JowhariState, level: int, index: int):
+def _take_from_centre(state: JowhariState, level: int, index: int) -> tuple[
+        tuple[tuple[int, ...], ...], tuple[tuple[int | None, ...], ...]]:
     """New (decks, centre) with the slot refilled from its deck's top."""
     deck = state.decks[level - 1]
     row = state.centre[level - 1]
@@ -123,26 +124,27 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
     supply = state.supply
     decks, centre = state.decks, state.centre
     passes = 0
-    kind = type(action)
 
-    if kind is A.Take:
-        tokens = list(seat.tokens)
-        supply = list(supply)
+    if isinstance(action, A.Take):
+        taken = list(seat.tokens)
+        left = list(supply)
         for c in action.colours:
-            tokens[c] += 1
-            supply[c] -= 1
-        seat = Seat(tuple(tokens), seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
-        supply = tuple(supply)
-    elif kind is A.Return:
+            taken[c] += 1
+            left[c] -= 1
+        seat = Seat(tuple(taken), seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
+        supply = tuple(left)
+    elif isinstance(action, A.Return):
         c = action.colour
         tokens = seat.tokens
         tokens = tokens[:c] + (tokens[c] - 1,) + tokens[c + 1 :]
         supply = supply[:c] + (supply[c] + 1,) + supply[c + 1 :]
         seat = Seat(tokens, seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
-    elif kind is A.Reserve:
+    elif isinstance(action, A.Reserve):
         source = action.source
         if source.kind == "centre":
-            card = centre[source.level - 1][source.index]
+            slot = centre[source.level - 1][source.index]
+            assert slot is not None, "a legal action names a card"
+            card = slot
             decks, centre = _take_from_centre(state, source.level, source.index)
             public = True
         else:
@@ -158,11 +160,13 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
             tokens, seat.bonuses, seat.prestige, seat.bought,
             seat.hand + (card,), seat.hand_public + (public,),
         )
-    elif kind is A.Buy:
+    elif isinstance(action, A.Buy):
         source = action.source
         hand, hand_public = seat.hand, seat.hand_public
         if source.kind == "centre":
-            card = centre[source.level - 1][source.index]
+            slot = centre[source.level - 1][source.index]
+            assert slot is not None, "a legal action names a card"
+            card = slot
             decks, centre = _take_from_centre(state, source.level, source.index)
         else:
             i = source.index
@@ -170,26 +174,26 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
             hand = hand[:i] + hand[i + 1 :]
             hand_public = hand_public[:i] + hand_public[i + 1 :]
         cost = COST[card]
-        tokens = list(seat.tokens)
+        purse = list(seat.tokens)
         back = list(supply)
         for c in range(5):
             need = cost[c] - seat.bonuses[c]
             if need > 0:
-                paid = need if need <= tokens[c] else tokens[c]
-                tokens[c] -= paid
+                paid = need if need <= purse[c] else purse[c]
+                purse[c] -= paid
                 back[c] += paid
                 if need > paid:
-                    tokens[GOLD] -= need - paid
+                    purse[GOLD] -= need - paid
                     back[GOLD] += need - paid
         bonus = BONUS[card]
         bonuses = seat.bonuses
         bonuses = bonuses[:bonus] + (bonuses[bonus] + 1,) + bonuses[bonus + 1 :]
         seat = Seat(
-            tuple(tokens), bonuses, seat.prestige + PRESTIGE[card],
+            tuple(purse), bonuses, seat.prestige + PRESTIGE[card],
             seat.bought + (card,), hand, hand_public,
         )
         supply = tuple(back)
-    elif kind is A.Pass:
+    elif isinstance(action, A.Pass):
         passes = state.passes_in_row + 1
     else:  # pragma: no cover - apply() has already checked legality
         raise TypeError(f"not a Jowhari action: {action!r}")

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import attrs
 
-from gemtable.engine.core import Game, ScoreLine, State
+from gemtable.engine.core import Game, Observer, ScoreLine, State
 
 from . import cards
 
@@ -55,7 +55,7 @@ class JowhariState(State):
     first_to_goal: int | None
     passes_in_row: int
     over: bool
-    observer: object = None
+    observer: Observer | None = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""
     _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
@@ -113,7 +113,7 @@ class JowhariState(State):
         )
         return counts
 
-    def _view(self, seat: object) -> JowhariState:
+    def _view(self, seat: Observer) -> JowhariState:
         return views.view(self, seat)
 
     def determinize(self, rng) -> JowhariState:

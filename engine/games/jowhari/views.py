@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from gemtable.engine.core import SPECTATOR
+from gemtable.engine.core import Observer
 
 from .cards import CARDS_OF_LEVEL, LEVEL, LEVELS
 from .state import JowhariState, Seat
@@ -22,10 +22,9 @@ def _masked_seat(seat: Seat) -> Seat:
     return Seat(seat.tokens, seat.bonuses, seat.prestige, seat.bought, hand, seat.hand_public)
 
 
-def view(state: JowhariState, seat: object) -> JowhariState:
-    """`seat`'s view (the seat is already checked by State.view)."""
-    if state.observer is not None and state.observer is not SPECTATOR and seat is not SPECTATOR:
-        raise ValueError(f"a view for seat {state.observer} cannot be turned into seat {seat}'s")
+def view(state: JowhariState, seat: Observer) -> JowhariState:
+    """`seat`'s view (the seat, and that a view gives no other seat's, is
+    already checked by State.view)."""
     seats = tuple(
         s if index == seat else _masked_seat(s) for index, s in enumerate(state.seats)
     )
@@ -39,7 +38,7 @@ def view(state: JowhariState, seat: object) -> JowhariState:
 
 def unseen_cards(state: JowhariState) -> dict[int, list[int]]:
     """Per level, the cards this view cannot place: in decks or hidden hands."""
-    seen = set()
+    seen: set[int] = set()
     for row in state.centre:
         seen.update(c for c in row if c is not None)
     for seat in state.seats:

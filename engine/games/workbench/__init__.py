@@ -14,7 +14,7 @@ from .cards import CARD_COUNT, COMMISSION_TOTAL, DICE_PER_COLOUR, EMPTY, GEMS
 from .rounds import commissions_in_play, start_round
 
 
-class WorkbenchGame(Game):
+class WorkbenchGame(Game[WorkbenchState]):
     id = "workbench"
     title = "Jewels: The Workbench"
     min_players = 2

@@ -249,7 +249,8 @@ def _parse_put(words: list[str]) -> Put | None:
             counts = _letters(word)
             if counts is None:
                 return None
-            dice = tuple(a + b for a, b in zip(dice, counts, strict=True))
+            d0, d1, d2, d3 = (a + b for a, b in zip(dice, counts, strict=True))
+            dice = (d0, d1, d2, d3)
     if not any(dice) and loupe < 0 and not burin:
         return None
     return put(slot, dice, loupe, burin)

@@ -66,7 +66,9 @@ def sharing_rates() -> dict[int, float]:
 
 
 def random_hands(hands: int, size: int, rng: random.Random) -> list[str]:
-    points, longest, best = [], Counter(), 0
+    points: list[int] = []
+    longest: Counter[int] = Counter()
+    best = 0
     for _ in range(hands):
         cards = tuple(rng.sample(range(CARD_COUNT), size))
         points.append(sum(split[0] for split in splits(cards)))

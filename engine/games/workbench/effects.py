@@ -20,24 +20,23 @@ from .state import KEEP_LIMIT, MOVE, NO_DICE, PICK, ROLL_EXTRA, TRIM, Seat, Work
 
 
 def apply_action(state: WorkbenchState, action: object) -> WorkbenchState:
-    kind = type(action)
-    if kind is A.Put:
+    if isinstance(action, A.Put):
         return _put(state, action)
-    if kind is A.Roll:
+    if isinstance(action, A.Roll):
         return roll(state, action)
-    if kind is A.Pick:
+    if isinstance(action, A.Pick):
         return _pick(state, action)
-    if kind is A.Store:
+    if isinstance(action, A.Store):
         return _store(state, action)
-    if kind is A.Discard:
+    if isinstance(action, A.Discard):
         return _discard(state)
-    if kind is A.Move:
+    if isinstance(action, A.Move):
         return _move(state, action)
-    if kind is A.Leave:
+    if isinstance(action, A.Leave):
         return _leave(state, action)
-    if kind is A.Crucible:
+    if isinstance(action, A.Crucible):
         return _crucible(state, action)
-    if kind is A.Pass:
+    if isinstance(action, A.Pass):
         if state.step == MOVE:
             return end_making_turn(state)
         return end_design_turn(state)
@@ -180,13 +179,11 @@ def _put(state: WorkbenchState, action: A.Put) -> WorkbenchState:
     if left[0] or left[1] or left[2] or left[3]:
         changes = {"missing": replace_at(state.missing, slot, tuple(left)), "strays": strays, "seats": seats}
     else:
-        showcase, missing, strays = list(state.showcase), list(state.missing), list(strays)
-        reserve, seats, commissions = list(state.reserve), list(seats), list(state.commissions)
-        _take(me, slot, showcase, missing, strays, reserve, seats, commissions)
-        changes = {
-            "showcase": tuple(showcase), "missing": tuple(missing), "strays": tuple(strays),
-            "reserve": tuple(reserve), "seats": tuple(seats), "commissions": tuple(commissions),
-        }
+        lists = (list(state.showcase), list(state.missing), list(strays), list(state.reserve),
+                 list(seats), list(state.commissions))
+        _take(me, slot, *lists)
+        changes = dict(zip(("showcase", "missing", "strays", "reserve", "seats", "commissions"),
+                           (tuple(part) for part in lists), strict=True))
     if action.burin:
         after = evolve(state, step=MOVE, **changes)
         if burin_moves(after):

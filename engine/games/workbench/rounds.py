@@ -92,15 +92,16 @@ def end_making_turn(state: WorkbenchState, **changes) -> WorkbenchState:
 # --- rounds ------------------------------------------------------------------------------
 
 
-def refill(deck: tuple[int, ...], showcase: tuple[int, ...]):
+def refill(deck: tuple[int, ...], showcase: tuple[int, ...]
+           ) -> tuple[tuple[int, ...], tuple[int, ...], list[int]]:
     """Fill empty showcase slots in order from the top of the deck: (deck, showcase, filled slots)."""
-    deck, showcase = list(deck), list(showcase)
+    cards, slots = list(deck), list(showcase)
     filled = []
-    for slot, card in enumerate(showcase):
-        if card == EMPTY and deck:
-            showcase[slot] = deck.pop()
+    for slot, card in enumerate(slots):
+        if card == EMPTY and cards:
+            slots[slot] = cards.pop()
             filled.append(slot)
-    return tuple(deck), tuple(showcase), filled
+    return tuple(cards), tuple(slots), filled
 
 
 def end_round(state: WorkbenchState) -> WorkbenchState:

@@ -70,7 +70,7 @@ def faces_showing(state: WorkbenchState) -> tuple[int, ...]:
 def _design_actions(state: WorkbenchState) -> tuple:
     tools = state.seats[state.current].tools
     showing = faces_showing(state)
-    result = [A.PICK[n] for n in showing]
+    result: list[A.Action] = [A.PICK[n] for n in showing]
     if tools[CLOTH] >= 0:
         result.extend(A.PICK_PAIR[n] for n in showing if n % 6 + 1 in showing)
     if state.step == CHOOSE and tools[CRUCIBLE] >= 0:

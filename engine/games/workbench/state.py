@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import attrs
 
-from gemtable.engine.core import CHANCE, Game, IllegalAction, ScoreLine, State
+from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
 
 from .cards import COMMISSION_TOTAL, GEMS, LETTERS
 
@@ -86,13 +86,13 @@ class WorkbenchState(State):
     commissions: tuple[int, ...]
     """Commission cards in play and not yet claimed."""
     turns: int
-    observer: object = None
+    observer: Observer | None = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""
     _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # --- protocol ----------------------------------------------------------
     @property
-    def to_move(self) -> object:
+    def to_move(self) -> Mover:
         step = self.step
         if step == OVER:
             return None
@@ -157,7 +157,7 @@ class WorkbenchState(State):
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         return scoring.score_breakdown(self, seat)
 
-    def _view(self, seat: object) -> WorkbenchState:
+    def _view(self, seat: Observer) -> WorkbenchState:
         return views.view(self, seat)
 
     def determinize(self, rng: random.Random) -> WorkbenchState:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import random
 
+from gemtable.engine.core import Observer
+
 from .cards import CARD_COUNT, HIDDEN
 from .state import WorkbenchState
 
 
-def _copy(state: WorkbenchState, deck: tuple[int, ...], observer: object) -> WorkbenchState:
+def _copy(state: WorkbenchState, deck: tuple[int, ...],
+          observer: Observer | None) -> WorkbenchState:
     return WorkbenchState(
         state.players, state.variant, state.round, state.initiative, state.current, state.step,
         deck, state.showcase, state.missing, state.strays, state.reserve, state.tray,
@@ -24,7 +27,7 @@ def _copy(state: WorkbenchState, deck: tuple[int, ...], observer: object) -> Wor
     )
 
 
-def view(state: WorkbenchState, seat: object) -> WorkbenchState:
+def view(state: WorkbenchState, seat: Observer) -> WorkbenchState:
     """`seat`'s view (checked by State.view): only the deck order is hidden,
     from everyone alike, so any view can become any other."""
     return _copy(state, (HIDDEN,) * len(state.deck), seat)

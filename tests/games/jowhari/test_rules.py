@@ -356,7 +356,7 @@ def test_determinization_deals_unseen_cards_of_the_right_level():
 
 def test_a_view_cannot_become_another_seats_view():
     view = GAME.new(2, seed=1).view(0)
-    with pytest.raises(ValueError, match="cannot be turned"):
+    with pytest.raises(ValueError, match="cannot give seat 1.s view"):
         view.view(1)
 
 
