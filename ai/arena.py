@@ -26,7 +26,7 @@ import attrs
 from gemtable.engine import registry
 
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers, play_task
-from .results import RunSpec, open_results, play_games
+from .results import ResultsWriter, RunSpec, open_results, play_games
 
 Z95 = 1.959964
 
@@ -167,7 +167,8 @@ def run_arena(
     game.new(len(kinds), 0, variant)  # a bad player count or variant fails here, clearly
     backend = backend or LocalBackend(default_workers() if workers is None else workers)
     tasks = [arena_task(game_id, kinds, seed, variant, index) for index in range(games)]
-    writer, done = None, {}
+    writer: ResultsWriter | None = None
+    done: dict[int, PlayedGame] = {}
     if results is not None:
         writer, done = open_results(results, arena_spec(game_id, kinds, seed, variant), games,
                                     resume=resume)

@@ -137,6 +137,7 @@ class MctsBot:
         """Greedy's opinion of each first move, scaled to [0, 1] times the weight."""
         sample = view.determinize(rng)
         seat = view.to_move
+        assert isinstance(seat, int), "a bot chooses for the seat to move"
         h = self.heuristic
         values = {a: h.value(advance_chance(sample.apply(a), rng), seat)
                   for a in view.legal_actions()}
@@ -155,7 +156,7 @@ class MctsBot:
         sqrt = math.sqrt
         while not state.is_over:
             mover = state.to_move
-            if mover is CHANCE:
+            if not isinstance(mover, int):  # CHANCE: the loop ends with the game
                 outcome = state.sample_chance(rng)
                 state = state.apply(outcome)
                 child = node.children.get(outcome)
@@ -193,6 +194,7 @@ class MctsBot:
                 path.append(child)
                 state = state.apply(action)
                 break
+            assert best_child is not None  # every legal action has a child by now
             path.append(best_child)
             state = state.apply(best_action)
             node = best_child

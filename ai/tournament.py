@@ -35,7 +35,7 @@ from gemtable.engine import registry
 
 from .arena import Z95, game_seed, wilson
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers
-from .results import RunSpec, open_results, play_games
+from .results import ResultsWriter, RunSpec, open_results, play_games
 
 MODELS = ("plackett-luce", "thurstone-mosteller")
 
@@ -253,7 +253,8 @@ def run_tournament(
     game.new(players, 0, variant)  # a bad variant fails here, before any game
     backend = backend or LocalBackend(default_workers() if workers is None else workers)
     tasks = tournament_tasks(game_id, pool, players, games=games, seed=seed, variant=variant)
-    writer, done = None, {}
+    writer: ResultsWriter | None = None
+    done: dict[int, PlayedGame] = {}
     if results is not None:
         writer, done = open_results(results, tournament_spec(game_id, pool, players, seed,
                                                              variant), games, resume=resume)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from gemtable.engine import CHANCE, State
 
@@ -28,12 +28,18 @@ HEURISTIC_MODULES: dict[str, str] = {
     "workbench": "gemtable.ai.heuristics.workbench",
 }
 
+S = TypeVar("S", bound=State)
+"""The state type of the game a heuristic knows."""
+
 DECIDED = 1_000_000.0
 """`Heuristic.value` of a finished game won outright; no estimate comes near it."""
 
 
-class Heuristic:
+class Heuristic(Generic[S]):
     """How bots judge positions of one game; the base class knows only scores.
+
+    Generic over the game's state type: a game's heuristic subclasses
+    `Heuristic[ItsState]`, and its methods take that state type.
 
     `values` is the one method a game usually overrides. The others turn those
     values into what each bot needs, and a game may override them too.
@@ -57,11 +63,11 @@ class Heuristic:
     bots: Mapping[str, Callable[[int], Bot]] = MappingProxyType({})
     """Per-game bots: KIND -> factory taking the bot's seed."""
 
-    def values(self, state: State) -> tuple[float, ...]:
+    def values(self, state: S) -> tuple[float, ...]:
         """Each seat's standing, higher is better; the fallback is the score."""
         return tuple(float(score) for score in state.scores())
 
-    def value(self, state: State, seat: int) -> float:
+    def value(self, state: S, seat: int) -> float:
         """How good `state` is for `seat` against its best rival (greedy's measure)."""
         if state.is_over:
             shares = state.outcome()
@@ -72,11 +78,11 @@ class Heuristic:
             return values[0]
         return values[seat] - max(v for i, v in enumerate(values) if i != seat)
 
-    def expansion_delay(self, view: State) -> int:
+    def expansion_delay(self, view: S) -> int:
         """`expand_after` for a search from `view`."""
         return self.expand_after
 
-    def rewards(self, state: State) -> tuple[float, ...]:
+    def rewards(self, state: S) -> tuple[float, ...]:
         """Estimated share of the win per seat (sums to 1), for MCTS cut-offs.
 
         A softmax of the values: equal standing splits the win evenly, and a
@@ -92,12 +98,12 @@ class Heuristic:
         total = sum(weights)
         return tuple(w / total for w in weights)
 
-    def playout_action(self, state: State, rng: random.Random) -> object:
+    def playout_action(self, state: S, rng: random.Random) -> object:
         """The move a playout makes for the seat to act (chance steps excluded)."""
         return rng.choice(state.legal_actions())
 
 
-def advance_chance(state: State, rng: random.Random) -> State:
+def advance_chance(state: S, rng: random.Random) -> S:
     """`state` after sampling every chance step in a row that starts at it."""
     while state.to_move is CHANCE:
         state = state.apply(state.sample_chance(rng))
@@ -105,7 +111,7 @@ def advance_chance(state: State, rng: random.Random) -> State:
 
 
 @cache
-def heuristic_for(game_id: str) -> Heuristic:
+def heuristic_for(game_id: str) -> Heuristic[Any]:
     """The game's heuristic, or the score-only fallback when it has none."""
     module = HEURISTIC_MODULES.get(game_id)
     if module is None:

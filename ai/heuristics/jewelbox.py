@@ -107,7 +107,7 @@ class Weights:
         return cls(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-class JewelBoxHeuristic(Heuristic):
+class JewelBoxHeuristic(Heuristic[JewelBoxState]):
     playout_depth = 0
     exploration = 0.1
     root_prior = 0.0
@@ -370,10 +370,10 @@ class JewelBoxHeuristic(Heuristic):
             out.append(value)
         return tuple(out)
 
-    def values(self, state: JewelBoxState) -> tuple[float, ...]:  # type: ignore[override]
+    def values(self, state: JewelBoxState) -> tuple[float, ...]:
         return self._values(state, False)
 
-    def value(self, state: JewelBoxState, seat: int) -> float:  # type: ignore[override]
+    def value(self, state: JewelBoxState, seat: int) -> float:
         """Greedy's measure; a finished solo game is worth its score, and a
         finished game for several counts the margin too, after the result."""
         if state.is_over:
@@ -384,7 +384,7 @@ class JewelBoxHeuristic(Heuristic):
             return super().value(state, seat) + scores[seat] - rival
         return super().value(state, seat)
 
-    def rewards(self, state: JewelBoxState) -> tuple[float, ...]:  # type: ignore[override]
+    def rewards(self, state: JewelBoxState) -> tuple[float, ...]:
         if state.players == 1 or self.own_value:
             values = state.scores() if state.is_over else self._values(state, True)
             return tuple(min(1.0, max(0.0, (v - self.solo_low) / self.solo_span)) for v in values)
@@ -396,10 +396,10 @@ class JewelBoxHeuristic(Heuristic):
         total = sum(weights)
         return tuple(x / total for x in weights)
 
-    def expansion_delay(self, view: JewelBoxState) -> int:  # type: ignore[override]
+    def expansion_delay(self, view: JewelBoxState) -> int:
         return 0 if view.players == 1 else self.multi_expand_after
 
-    def playout_action(self, state: JewelBoxState, rng: random.Random) -> object:  # type: ignore[override]
+    def playout_action(self, state: JewelBoxState, rng: random.Random) -> object:
         return rng.choice(state.legal_actions())
 
 

@@ -96,7 +96,12 @@ def turns_to_afford(cost: tuple[int, ...], bonuses: tuple[int, ...],
     return turns
 
 
-class JowhariHeuristic(Heuristic):
+def _prestige(card: int | None) -> int:
+    """Prestige of a card a legal purchase names (it always names one)."""
+    return 0 if card is None else PRESTIGE[card]
+
+
+class JowhariHeuristic(Heuristic[JowhariState]):
     playout_depth = 4
     exploration = 0.6
     temperature = 1.6
@@ -115,7 +120,7 @@ class JowhariHeuristic(Heuristic):
         w = self.weights
         self._discount = tuple(w.progress * w.per_turn**t for t in range(12))
 
-    def values(self, state: JowhariState) -> tuple[float, ...]:  # type: ignore[override]
+    def values(self, state: JowhariState) -> tuple[float, ...]:
         visible = [c for row in state.centre for c in row if c is not None and c >= 0]
         values = tuple(self.seat_value(state, seat, visible) for seat in range(state.players))
         first = state.first_to_goal
@@ -155,13 +160,13 @@ class JowhariHeuristic(Heuristic):
                     second = worth
         return value + best + w.second * second
 
-    def rewards(self, state: JowhariState) -> tuple[float, ...]:  # type: ignore[override]
+    def rewards(self, state: JowhariState) -> tuple[float, ...]:
         first = state.first_to_goal
         if first is not None:  # decided: the first to reach the goal wins
             return tuple(1.0 if s == first else 0.0 for s in range(state.players))
         return super().rewards(state)
 
-    def playout_action(self, state: JowhariState, rng: random.Random) -> object:  # type: ignore[override]
+    def playout_action(self, state: JowhariState, rng: random.Random) -> object:
         """The most prestigious purchase if any, else mostly gems toward a hand card.
 
         Cheap on purpose: it runs at every playout ply, where judging every
@@ -171,7 +176,7 @@ class JowhariHeuristic(Heuristic):
         buys = [a for a in legal if type(a) is Buy]
         if buys:
             if len(buys) > 1 and rng.random() < self.best_buy:
-                return max(buys, key=lambda a: PRESTIGE[state.card_at(a.source)])
+                return max(buys, key=lambda a: _prestige(state.card_at(a.source)))
             return rng.choice(buys)
         if rng.random() < self.take_bias:
             takes = [a for a in legal if type(a) is Take]

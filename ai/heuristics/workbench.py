@@ -28,6 +28,7 @@ finish the best card or fit the most gems. Tuning notes close the module.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 
 import attrs
@@ -60,6 +61,10 @@ ZERO = (0, 0, 0, 0)
 NO_TOOLS = (-1, -1, -1, -1)
 MEMO_TABLES = 4096
 """Tables whose claim answers are kept; the memo starts afresh when full."""
+Gain = tuple[float, int, tuple[int, ...]]
+"""(worth, card, open gems) of a card some dice would finish."""
+Options = Callable[[int, tuple[int, ...]], tuple[float, list[Gain]]]
+"""(seat, dice) -> (worth of the dice that fit, the cards they finish, best first)."""
 
 
 @attrs.frozen
@@ -109,7 +114,7 @@ def profile(finished: tuple[int, ...], open_commissions: tuple[int, ...]) -> tup
     return points, tuple(worth), mean_gain, progress
 
 
-class WorkbenchHeuristic(Heuristic):
+class WorkbenchHeuristic(Heuristic[WorkbenchState]):
     playout_depth = 4
     exploration = 0.2
     temperature = 4.0
@@ -120,7 +125,7 @@ class WorkbenchHeuristic(Heuristic):
         self._memo: dict[tuple, dict] = {}
 
     # --- values -----------------------------------------------------------
-    def values(self, state: WorkbenchState) -> tuple[float, ...]:  # type: ignore[override]
+    def values(self, state: WorkbenchState) -> tuple[float, ...]:
         w = self.weights
         players = state.players
         seats = state.seats
@@ -161,11 +166,11 @@ class WorkbenchHeuristic(Heuristic):
         taken: set[int] = set()
         extra = w.extra_claim
         for rank in range(players):
-            seat = (first + rank) % players
-            h = held[seat]
+            index = (first + rank) % players
+            h = held[index]
             if h == ZERO:
                 continue
-            fit, gains = options(seat, h)
+            fit, gains = options(index, h)
             value = fit
             share = w.first_claim if rank == 0 else w.later_claim
             used = None
@@ -177,19 +182,19 @@ class WorkbenchHeuristic(Heuristic):
                 else:  # a further card counts only if the dice can finish both
                     joint = (used[0] + missing[0], used[1] + missing[1],
                              used[2] + missing[2], used[3] + missing[3])
-                    tools = seats[seat].tools
+                    tools = seats[index].tools
                     if shortfall(joint, h, tools[LOUPE] >= 0, tools[BURIN]) > 0:
                         continue
                     used = joint
                 taken.add(card)
                 value += share * gain
                 share *= extra
-            values[seat] += value
+            values[index] += value
         if not making:
             self._picks_to_come(values, state, options)
         return tuple(values)
 
-    def _options_for(self, state: WorkbenchState, profiles: list) -> object:
+    def _options_for(self, state: WorkbenchState, profiles: list[tuple[float, ...]]) -> Options:
         """A function (seat, dice) -> (worth of the dice that fit, [(worth, card,
         open gems) of each card the dice finish, best first]), memoised for this table.
 
@@ -210,7 +215,7 @@ class WorkbenchHeuristic(Heuristic):
                  if card >= 0]
         open_gems = [sum(missing[c] for _, missing in slots) for c in range(4)]
 
-        def options(seat: int, held: tuple[int, ...]) -> tuple[float, list]:
+        def options(seat: int, held: tuple[int, ...]) -> tuple[float, list[Gain]]:
             answer = memo.get((seat, held))
             if answer is not None:
                 return answer
@@ -260,7 +265,7 @@ class WorkbenchHeuristic(Heuristic):
             values[seat] += weight * best
 
     # --- playouts ---------------------------------------------------------
-    def playout_action(self, state: WorkbenchState, rng: random.Random) -> object:  # type: ignore[override]
+    def playout_action(self, state: WorkbenchState, rng: random.Random) -> object:
         """A cheap sensible move: judging every action with `values` would cost
         ten to thirty times more at every ply of every playout."""
         legal = state.legal_actions()

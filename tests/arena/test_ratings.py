@@ -2,25 +2,40 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
+from gemtable.ai.arena import run_arena
 from gemtable.ai.backends import PlayedGame
 from gemtable.ai.tournament import TournamentError, check_pool, run_tournament, summarise
 
+SEED = int(os.environ.get("GEMTABLE_TEST_SEED", "0"))
+"""The seed of the statistical tests; set GEMTABLE_TEST_SEED to check others."""
 
-def test_random_greedy_and_mcts_rank_in_that_order():
+
+def test_random_ranks_last_and_loses_clearly_to_greedy_and_mcts():
     pool = ["mcts:50", "random", "greedy"]  # the given order must not matter
-    result = run_tournament("jowhari", pool, games=30, seed=0, workers=2)
-    assert [s.kind for s in result.standings] == ["mcts:50", "greedy", "random"]
+    result = run_tournament("jowhari", pool, games=30, seed=SEED, workers=2)
+    assert result.standings[-1].kind == "random"
     assert all(s.games == 20 for s in result.standings)
     mcts, greedy, random_ = (pool.index(k) for k in ("mcts:50", "greedy", "random"))
-    assert result.head_to_head(greedy, random_)[0] >= 0.8
-    assert result.head_to_head(mcts, greedy)[0] > 0.5
-    rate, low, high = result.head_to_head(random_, greedy)
-    assert low <= rate <= high and rate <= 0.2
+    for stronger in (greedy, mcts):
+        rate, low, high = result.head_to_head(stronger, random_)
+        assert low <= rate <= high and low > 0.6, "a 95% interval well above even"
     assert result.head_to_head(greedy, greedy) is None
     # Finishing ahead is one-sided: the two directions of a pair add up to one.
     assert result.ahead[mcts][greedy] + result.ahead[greedy][mcts] == result.met[mcts][greedy]
+
+
+@pytest.mark.slow
+def test_mcts_beats_greedy_on_a_95_percent_interval():
+    """mcts:50 wins about three games in four against greedy; 60 games put the
+    whole 95% interval above even (checked at seeds 0 to 4: lowest bound 0.54)."""
+    result = run_arena("jowhari", ["mcts:50", "greedy"], games=60, seed=SEED, workers=2)
+    low, high = result.ci95[0]
+    assert low <= result.win_rate[0] <= high
+    assert low > 0.5
 
 
 def fake(index: int, seats, ranking, scores) -> PlayedGame:

@@ -7,6 +7,7 @@ shared (built once in actions.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import product
 
@@ -112,7 +113,7 @@ def _placement_actions(held: tuple, missing: tuple, loupe: bool, burin: int) -> 
     )
 
 
-def shortfall(missing: tuple[int, ...], held: tuple[int, ...], loupe: bool, burin: int) -> int:
+def shortfall(missing: Sequence[int], held: Sequence[int], loupe: bool, burin: int) -> int:
     """Open gems of a card that these held dice cannot cover, with the Loupe
     die (any one colour) if `loupe` and the Burin die (one more die of colour
     `burin`; -1 for none)."""
