@@ -77,7 +77,8 @@ class LoadedLog:
         return self.states[-1]
 
 
-def _mover_label(state: State) -> int | str:
+def mover_label(state: State) -> int | str:
+    """Who acts in `state`, as a log line names them: a seat number or \"chance\"."""
     mover = state.to_move
     if isinstance(mover, int):
         return mover
@@ -126,7 +127,7 @@ class GameLogWriter:
         """Record `action`, played in state `before`."""
         self._count += 1
         self._write(
-            {"kind": "action", "n": self._count, "seat": _mover_label(before), "action": str(action)}
+            {"kind": "action", "n": self._count, "seat": mover_label(before), "action": str(action)}
         )
 
     def result(self, final: State) -> None:

@@ -78,7 +78,8 @@ class GemtableApp(App[int]):
         self._bot_kinds = bot_kinds or _ai_bot_kinds
         self._make_bot = make_bot
         self._board_class = board_class
-        self.animate = animate
+        self.spinner = animate
+        """Whether the status bar spinner turns (Textual's own `animate` is a method)."""
         self.menu_seed = menu_seed
         self.bot_delay = bot_delay
         self.watch_delay = watch_delay

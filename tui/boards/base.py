@@ -1,9 +1,15 @@
-"""The contract between a game screen and a game's board widget.
+"""The contract between a game screen and a game's board widget, and the glue
+every keyboard-driven board shares.
 
 "Attributes down, messages up": the screen hands the board a view (what the
 local seat may know) and the legal actions; the board draws them and posts
 ActionChosen when the person at the keyboard picks one. A board keeps no game
 state of its own beyond the last view it was shown.
+
+A game's board sets `state_type`, draws in `_redraw`, resets what the person
+was doing in `_new_position`, says things with `_say` and reads keys in
+`_handle`; the base class does the rest (storing what `show` hands it, keys
+while the command line is closed, the `:` command line, refusals).
 """
 
 from __future__ import annotations
@@ -11,15 +17,22 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, ClassVar
 
+from textual.events import Key
 from textual.message import Message
 from textual.widget import Widget
 
 from gemtable.engine import State
 
+from .command_line import CommandLine
+
 
 class Board(Widget, can_focus=True):
     """Base class of every game board."""
+
+    state_type: ClassVar[type[State]] = State
+    """The state class this board draws; `show` refuses any other."""
 
     class ActionChosen(Message):
         """The person picked `action` (one of the legal actions last shown)."""
@@ -32,6 +45,20 @@ class Board(Widget, can_focus=True):
         """The board's own keys changed without a new position (a tool picked
         up, a choice cancelled): the screen redraws its key bar."""
 
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._view: Any = None
+        """The last view shown (of `state_type`), None before the first."""
+        self._legal: tuple[object, ...] = ()
+        self._seat: int | None = None
+        self._history: tuple[str, ...] = ()
+        self._message: Any = None
+        """The line under the board (a refusal, what was played), None for the hint."""
+        self._sent = False
+        """An action was posted for the last view; wait for the next one."""
+
+    # --- the contract -------------------------------------------------------
     def show(
         self,
         view: State,
@@ -45,7 +72,24 @@ class Board(Widget, can_focus=True):
         `seat` is the seat whose view this is (None for a spectator);
         `history` is the action log, oldest first, one line per action.
         """
-        raise NotImplementedError
+        if not isinstance(view, self.state_type):
+            raise TypeError(f"{type(self).__name__} cannot draw {type(view).__name__}")
+        legal = tuple(legal)
+        self._history = tuple(history)
+        if not (view == self._view and legal == self._legal and seat == self._seat):
+            # A new position: whatever was being picked or typed belonged to the old one.
+            previous, previous_legal = self._view, self._legal
+            self._view, self._legal, self._seat = view, legal, seat
+            self._sent = False
+            self._message = None
+            self._new_position(previous, previous_legal)
+        if self.is_mounted:
+            self._redraw()
+
+    def show_error(self, reason: str) -> None:
+        """The table refused the last action: say why and let the person try again."""
+        self._sent = False
+        self._say(reason)
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         """(key, what it does) pairs for the footer and the help screen."""
@@ -60,3 +104,50 @@ class Board(Widget, can_focus=True):
             return keys.read_text(encoding="utf-8")
         except OSError:
             return ""
+
+    # --- what a game's board provides ------------------------------------------
+    def _new_position(self, previous: Any, previous_legal: tuple[object, ...]) -> None:
+        """A new view was stored: reset what the person was doing with the old one."""
+
+    def _redraw(self) -> None:
+        """Draw everything again from the last view."""
+
+    def _say(self, words: str) -> None:
+        """Show `words` on the line under the board."""
+
+    def _handle(self, key: str, char: str) -> bool:
+        """Act on one key (`char` is its printable character, or ''); False
+        leaves it to the screen and the app."""
+        return False
+
+    # --- keys ---------------------------------------------------------------------
+    def on_key(self, event: Key) -> None:
+        if self.screen.focused is not self:
+            return  # keys typed into the command line are not board keys
+        char = event.character or ""
+        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
+            event.stop()
+            event.prevent_default()
+
+    def _bound_elsewhere(self, key: str) -> bool:
+        """Whether the screen or the app has an enabled binding for `key`."""
+        active = self.screen.active_bindings.get(key)
+        return active is not None and active.enabled and active.node is not self
+
+    # --- the `:` command line (boards that compose a CommandLine) ------------------
+    def _open_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.display = True
+        command.focus()
+        self._message = None
+        self._redraw()
+
+    def _close_command(self) -> None:
+        command = self.query_one(CommandLine)
+        command.value = ""
+        command.display = False
+        self.focus()
+
+    def on_command_line_closed(self, event: CommandLine.Closed) -> None:
+        event.stop()
+        self._close_command()

@@ -29,6 +29,8 @@ from ..widgets import ChoiceRow, KeyBar
 from .replay import ReplayScreen
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from gemtable.ai.backends import PlayedGame
     from gemtable.ai.tournament import TournamentResult
 
@@ -65,7 +67,7 @@ class ArenaScreen(Screen[None]):
         self._rated_at = 0.0
         self._setup: tuple | None = None
         self.result: TournamentResult | None = None
-        self.results_path = None
+        self.results_path: Path | None = None
         self._left = False
 
     @property
@@ -134,23 +136,25 @@ class ArenaScreen(Screen[None]):
         games_text = self.query_one("#arena-games", Input).value.strip()
         seed_text = self.query_one("#arena-seed", Input).value.strip()
         if not games_text.isdigit() or int(games_text) < 1:
-            return self._refuse("Games must be a whole number, 1 or more.")
+            self._refuse("Games must be a whole number, 1 or more.")
+            return None
         if not seed_text.isdigit():
-            return self._refuse("The seed must be a whole number, 0 or more.")
+            self._refuse("The seed must be a whole number, 0 or more.")
+            return None
         try:
             for kind in pool:
                 make_bot(kind, game_id=self._game_id, seed=0)
             check_pool(self._game_id, pool, players)
         except (BotKindError, TournamentError) as error:
-            return self._refuse(str(error))
+            self._refuse(str(error))
+            return None
         return self._game_id, pool, players, int(games_text), int(seed_text)
 
     def _refuse(self, message: str) -> None:
         self.notify(message, title="Cannot run", severity="error")
-        return None
 
     def action_run(self) -> None:
-        if self.running:
+        if self._stop is not None:  # running
             self._stop.set()
             return
         setup = self._read_form()

@@ -118,7 +118,7 @@ class GameScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield StatusBar(animate=self.gemtable.animate, id="status")
+        yield StatusBar(animate=self.gemtable.spinner, id="status")
         board_class = self.gemtable.board_class(self.table.header.game)
         yield board_class(id="board")
         yield KeyBar(id="keys")
@@ -163,9 +163,7 @@ class GameScreen(Screen[None]):
                             severity="error", timeout=6)
             self._failure = message
         elif isinstance(message, ActionRejected):
-            show_error = getattr(self.board, "show_error", None)
-            if callable(show_error):
-                show_error(message.reason)
+            self.board.show_error(message.reason)
             self.notify(message.reason, title="Not allowed", severity="warning")
         elif isinstance(message, PaceChanged):
             self._paused, self._delay = message.paused, message.delay
@@ -262,7 +260,7 @@ class GameScreen(Screen[None]):
     def _status_right(self, shown: Who) -> str:
         if self.seating.watching:
             pace = "finished" if self._result else "paused" if self._paused else f"{self._delay:g}s"
-            seen = "public view" if shown is SPECTATOR else f"Seat {shown + 1} view"
+            seen = f"Seat {shown + 1} view" if isinstance(shown, int) else "public view"
             return f"{pace} · {seen}"
         if self.seating.private:
             return "hot-seat" if shown is SPECTATOR else f"{self.table.label(shown)} view"

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from gemtable.engine import SPECTATOR, registry
+from gemtable.engine import registry
 from gemtable.engine.gamelog import LoadedLog
 
 from ..boards.base import Board
@@ -82,7 +82,7 @@ class ReplayScreen(Screen[None]):
             entry = self.history[self.index - 1]
             last = f"{seat_label(entry.mover, self.kinds)}: {entry.action}"
         status.left = f"Replay · {self.game.title} · {self.index}/{self.last_index} · {last}"
-        seen = "public view" if who is SPECTATOR else f"Seat {who + 1} view"
+        seen = f"Seat {who + 1} view" if isinstance(who, int) else "public view"
         status.right = seen if self.loaded.finished else f"{seen} · unfinished"
         self.query_one("#keys", KeyBar).set_keys(
             [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")],

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from gemtable.engine import CHANCE, SPECTATOR, ScoreLine, State
+from gemtable.engine import CHANCE, SPECTATOR, Observer, ScoreLine, State
+from gemtable.engine.gamelog import mover_label
 
-Who = int | type(SPECTATOR)
+Who = Observer
 """A seat number, or SPECTATOR for someone who sits at no seat."""
 
 
@@ -52,7 +53,7 @@ class HistoryEntry:
 def history_of(states: Sequence[State], actions: Sequence[str]) -> tuple[HistoryEntry, ...]:
     """History entries for a re-played log: `states[i]` is the state before `actions[i]`."""
     return tuple(
-        HistoryEntry(n, "chance" if before.to_move is CHANCE else before.to_move, text)
+        HistoryEntry(n, mover_label(before), text)
         for n, (before, text) in enumerate(zip(states[: len(actions)], actions, strict=True),
                                            start=1)
     )

@@ -13,11 +13,13 @@ from .messages import Outbound, SubmitAction, Who
 log = logging.getLogger("gemtable.table")
 
 if TYPE_CHECKING:
+    from gemtable.ai.base import Bot
+
     from .table import Table
 
 HUMAN = "human"
 Deliver = Callable[[Outbound], None]
-BotFactory = Callable[..., object]
+BotFactory = Callable[..., "Bot"]
 """`make_bot(kind, *, game_id, seed)`: a value with `choose(view) -> action`."""
 
 
@@ -25,13 +27,17 @@ class TableLike(Protocol):
     """What a game screen uses of a table: a local `Table`, or a proxy of a table
     held elsewhere (a shared table on an SSH server) with the same calls."""
 
-    header: Any
-    """`.game` (id) and `.players`."""
-    game: Any
-    kinds: tuple[str, ...]
-    paused: bool
-    delay: float
-
+    @property
+    def header(self) -> Any:
+        """`.game` (id) and `.players`."""
+    @property
+    def game(self) -> Any: ...
+    @property
+    def kinds(self) -> tuple[str, ...]: ...
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def delay(self) -> float: ...
     @property
     def humans(self) -> tuple[int, ...]: ...
     def label(self, seat: object) -> str: ...

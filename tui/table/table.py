@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, State, chance_rng, registry
-from gemtable.engine.gamelog import GameLogWriter, Header, LoadedLog
+from gemtable.engine.gamelog import GameLogWriter, Header, LoadedLog, mover_label
 
 from . import storage
 from .messages import (
@@ -273,8 +273,8 @@ class Table:
         before = self._state
         after = before.apply(action)
         self._writer.action(before, action)
-        mover = "chance" if before.to_move is CHANCE else before.to_move
-        self._history = self._history + (HistoryEntry(self.step + 1, mover, str(action)),)
+        entry = HistoryEntry(self.step + 1, mover_label(before), str(action))
+        self._history = self._history + (entry,)
         self._state = after
         for connection in list(self._connections):
             self._send_view(connection)
@@ -289,6 +289,7 @@ class Table:
             self._finish()
             return
         mover = self._state.to_move
+        assert isinstance(mover, int), "neither over nor a chance step: a seat moves"
         for connection in list(self._connections):
             self._send_turn(connection)
         if self.kinds[mover] != HUMAN:
@@ -377,6 +378,7 @@ class Table:
 
     def _send_turn(self, connection: Connection) -> None:
         mover = self._state.to_move
+        assert isinstance(mover, int), "turns are announced only for a seat to move"
         connection.deliver(TurnStarted(connection.who, self.step, mover, self._state.turn,
                                        connection.who == mover))
 

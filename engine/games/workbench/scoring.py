@@ -10,6 +10,7 @@ collection, which is the second tie-break.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
@@ -120,6 +121,16 @@ def meets(finished: tuple[int, ...], commission: int) -> bool:
 def claims(finished: tuple[int, ...], unclaimed) -> tuple[int, ...]:
     """The unclaimed commissions these finished cards meet: claimed at once."""
     return tuple(k for k in unclaimed if meets(finished, k))
+
+
+def finishing_gain(finished: tuple[int, ...], unclaimed: Sequence[int],
+                   card: int) -> tuple[int, int, int]:
+    """(gem points, change in collection points, commission points) that
+    finishing `card` brings a seat with these finished cards."""
+    before = sum(split[0] for split in splits(finished))
+    after = sum(split[0] for split in splits(finished + (card,)))
+    return gem_points((card,)), after - before, commission_points(claims(finished + (card,),
+                                                                          unclaimed))
 
 
 def ranking(state) -> tuple[int, ...]:

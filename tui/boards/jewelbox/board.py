@@ -20,15 +20,13 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.events import Key, Resize
+from textual.events import Resize
 from textual.widgets import Static
 
-from gemtable.engine import State
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS
 from gemtable.engine.games.jewelbox.state import PLACING, JewelBoxState
 
-from ..base import Board
 from ..command_line import CommandLine
 from . import controls as C
 from . import glyphs as G
@@ -57,25 +55,21 @@ FIXED_ROWS = 8
 of history and legend."""
 
 
-class JewelBoxBoard(MouseAndTyping, Board):
+class JewelBoxBoard(MouseAndTyping):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    state_type = JewelBoxState
+    _view: JewelBoxState | None
+    _message: Text | None
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._view: JewelBoxState | None = None
-        self._legal: tuple[object, ...] = ()
-        self._seat: int | None = None
-        self._history: tuple[str, ...] = ()
         self._cursor: Square = (0, 0)
         self._mode = ""
         self._keys_shown: tuple[tuple[str, str], ...] = ()
         self._picked: Square | None = None
         self._look: int | None = None
         """A box the person asked to see in full (v), instead of the usual one."""
-        self._message: Text | None = None
-        self._sent = False
-        """An action was posted for the last view; wait for the next one."""
         self._pending: A.Swap | None = None
         """The swap to post once the Forceps just taken up are in hand."""
 
@@ -98,38 +92,28 @@ class JewelBoxBoard(MouseAndTyping, Board):
         self._redraw()
 
     # --- the contract -------------------------------------------------------
-    def show(self, view: State, legal: Sequence[object], seat: int | None,
-             history: Sequence[str] = ()) -> None:
-        if not isinstance(view, JewelBoxState):
-            raise TypeError(f"the Jewel Box board cannot draw {type(view).__name__}")
-        legal = tuple(legal)
-        self._history = tuple(history)
-        if not (view == self._view and legal == self._legal and seat == self._seat):
-            # A new position: a half-used tool or a message belonged to the old one.
-            if legal and not self._legal:
-                self._look = None  # the person's turn starts on their own box
-            if self._view is None or self._view.size != view.size:
-                geo = view.geometry
-                self._cursor = geo.squares[geo.centre]
-            self._view, self._legal, self._seat = view, legal, seat
-            self._sent = False
-            self._mode, self._picked, self._message = "", None, None
-            pending, self._pending = self._pending, None
-            if legal and C.swapping(view):
-                if pending in legal:
-                    self._play(pending)
-                    return
-                self._mode = C.FORCEPS_MODE  # in hand: the swap is all that is left
-                self._look = None
-            self._settle_cursor()
-        if self.is_mounted:
-            self._redraw()
+    def _new_position(self, previous: JewelBoxState | None,
+                      previous_legal: tuple[object, ...]) -> None:
+        view, legal = self._view, self._legal
+        assert view is not None
+        if legal and not previous_legal:
+            self._look = None  # the person's turn starts on their own box
+        if previous is None or previous.size != view.size:
+            geo = view.geometry
+            self._cursor = geo.squares[geo.centre]
+        self._mode, self._picked = "", None  # a half-used tool belonged to the old one
+        pending, self._pending = self._pending, None
+        if legal and C.swapping(view):
+            if pending in legal:
+                self._play(pending)
+                return
+            self._mode = C.FORCEPS_MODE  # in hand: the swap is all that is left
+            self._look = None
+        self._settle_cursor()
 
     def show_error(self, reason: str) -> None:
-        """The table refused the last action: say why and let the person try again."""
-        self._sent = False
         self._pending = None
-        self._say(reason)
+        super().show_error(reason)
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         return key_help(self._view, () if self._sent else self._legal, self._mode)
@@ -312,18 +296,6 @@ class JewelBoxBoard(MouseAndTyping, Board):
         self._redraw()
 
     # --- keys ---------------------------------------------------------------
-    def on_key(self, event: Key) -> None:
-        if self.screen.focused is not self:
-            return  # keys typed into the command line are not board keys
-        char = event.character or ""
-        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
-            event.stop()
-            event.prevent_default()
-
-    def _bound_elsewhere(self, key: str) -> bool:
-        active = self.screen.active_bindings.get(key)
-        return active is not None and active.enabled and active.node is not self
-
     def _handle(self, key: str, char: str) -> bool:
         """Act on one key; False leaves it to the screen and the app."""
         blocked = self._blocked()

@@ -7,6 +7,7 @@ the board's own fields (cursor, message, view) and its acting methods.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual.widgets import Input
 
@@ -17,12 +18,23 @@ from gemtable.engine.games.jewelbox.board import square_name
 from gemtable.engine.games.jewelbox.components import EMPTY, NAMES
 from gemtable.engine.games.jewelbox.state import JewelBoxState
 
-from ..command_line import TypedCommands
+from ..base import Board
 from .boxes import BoxesView
+from .cursor import Square
 
 
-class MouseAndTyping(TypedCommands):
+class MouseAndTyping(Board):
     """Mouse picks and the `:` command line of the Jewel Box board."""
+
+    if TYPE_CHECKING:  # what the board provides
+        _view: JewelBoxState | None
+        _cursor: Square
+        _look: int | None
+
+        def _featured(self) -> int: ...
+        def _blocked(self) -> str: ...
+        def _enter(self) -> None: ...
+        def _play(self, choice: object) -> None: ...
 
     def on_boxes_view_picked(self, event: BoxesView.Picked) -> None:
         event.stop()

@@ -14,16 +14,16 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.events import Key, Resize
+from textual.events import Resize
 from textual.widgets import Input, Static
 
-from gemtable.engine import IllegalAction, State
+from gemtable.engine import IllegalAction
 from gemtable.engine.games.jowhari import actions as A
 from gemtable.engine.games.jowhari.rules import shortfall
 from gemtable.engine.games.jowhari.state import JowhariState
 
 from ..base import Board
-from ..command_line import CommandLine, TypedCommands
+from ..command_line import CommandLine
 from . import cursor as K
 from . import glyphs as G
 from . import picker as P
@@ -76,22 +76,18 @@ def _legend() -> Text:
 
 
 
-class JowhariBoard(TypedCommands, Board):
+class JowhariBoard(Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    state_type = JowhariState
+    _view: JowhariState | None
+    _message: Text | None
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._view: JowhariState | None = None
-        self._legal: tuple[object, ...] = ()
-        self._seat: int | None = None
-        self._history: tuple[str, ...] = ()
         self._cursor: K.Spot = A.CENTRE[1, 0]
         self._selection: P.Selection = ()
         self._prefix = ""
-        self._message: Text | None = None
-        self._sent = False
-        """An action was posted for the last view; wait for the next one."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="jw-main"):
@@ -110,28 +106,11 @@ class JowhariBoard(TypedCommands, Board):
         self._redraw()
 
     # --- the contract -------------------------------------------------------
-    def show(self, view: State, legal: Sequence[object], seat: int | None,
-             history: Sequence[str] = ()) -> None:
-        if not isinstance(view, JowhariState):
-            raise TypeError(f"the Jowhari board cannot draw {type(view).__name__}")
-        legal = tuple(legal)
-        same = view == self._view and legal == self._legal and seat == self._seat
-        self._history = tuple(history)
-        if not same:
-            # A new position: whatever was being picked or typed belonged to the old one.
-            self._view, self._legal, self._seat = view, legal, seat
-            self._sent = False
-            self._selection = ()
-            self._prefix = ""
-            self._message = None
-            self._cursor = K.clamp(self._cursor, self._hand_size())
-        if self.is_mounted:
-            self._redraw()
-
-    def show_error(self, reason: str) -> None:
-        """The table refused the last action: say why and let the person try again."""
-        self._sent = False
-        self._say(reason)
+    def _new_position(self, previous: JowhariState | None,
+                      previous_legal: tuple[object, ...]) -> None:
+        self._selection = ()
+        self._prefix = ""
+        self._cursor = K.clamp(self._cursor, self._hand_size())
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         if P.returnable(self._legal):
@@ -251,18 +230,6 @@ class JowhariBoard(TypedCommands, Board):
         self._redraw()
 
     # --- keys -------------------------------------------------------------------
-    def on_key(self, event: Key) -> None:
-        if self.screen.focused is not self:
-            return  # keys typed into the command line are not board keys
-        char = event.character or ""
-        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
-            event.stop()
-            event.prevent_default()
-
-    def _bound_elsewhere(self, key: str) -> bool:
-        active = self.screen.active_bindings.get(key)
-        return active is not None and active.enabled and active.node is not self
-
     def _handle(self, key: str, char: str) -> bool:
         """Act on one key; False leaves it to the screen and the app."""
         if (self._sent or not self._legal) and self._bound_elsewhere(key):

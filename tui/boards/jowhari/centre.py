@@ -102,11 +102,13 @@ class CentreView(Widget):
 
     def _tile(self, label: str, card: int | None, me: Seat | None, width: int,
               spot: Source) -> list[Text]:
-        known = me is not None and card is not None and card >= 0
+        short: int | None = None
+        gaps: tuple[int, ...] = ()
+        if me is not None and card is not None and card >= 0:  # a face-up card
+            short, gaps = shortfall(me, card), G.missing(me, card)
         return G.card_tile(
             label, card, width, self.tile_height, selected=self.cursor == spot,
-            short=shortfall(me, card) if known else None,
-            missing_gems=G.missing(me, card) if known else (),
+            short=short, missing_gems=gaps,
         )
 
     def _hand_row(self, me: Seat, tile_w: int, top: int) -> list[Text]:

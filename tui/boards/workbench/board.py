@@ -14,14 +14,14 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.events import Key, Resize
+from textual.events import Resize
 from textual.widgets import Input, Static
 
-from gemtable.engine import IllegalAction, State
+from gemtable.engine import IllegalAction
 from gemtable.engine.games.workbench.state import WorkbenchState
 
 from ..base import Board
-from ..command_line import CommandLine, TypedCommands
+from ..command_line import CommandLine
 from . import controls as C
 from . import glyphs as G
 from . import prompt as P
@@ -44,21 +44,17 @@ PLACEHOLDER = ("pick 3 · crucible RRBG · put 2 RB loupe:G · store R burin · 
                "   (Esc closes)")
 
 
-class WorkbenchBoard(TypedCommands, Board):
+class WorkbenchBoard(Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    state_type = WorkbenchState
+    _view: WorkbenchState | None
+    _message: Text | None
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._view: WorkbenchState | None = None
-        self._legal: tuple[object, ...] = ()
-        self._seat: int | None = None
-        self._history: tuple[str, ...] = ()
         self._draft = C.Draft()
         self._cursor = 0
-        self._message: Text | None = None
-        self._sent = False
-        """An action was posted for the last view; wait for the next one."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="wb-main"):
@@ -79,27 +75,11 @@ class WorkbenchBoard(TypedCommands, Board):
         self._redraw()
 
     # --- the contract -------------------------------------------------------
-    def show(self, view: State, legal: Sequence[object], seat: int | None,
-             history: Sequence[str] = ()) -> None:
-        if not isinstance(view, WorkbenchState):
-            raise TypeError(f"the Workbench board cannot draw {type(view).__name__}")
-        legal = tuple(legal)
-        same = view == self._view and legal == self._legal and seat == self._seat
-        self._history = tuple(history)
-        if not same:
-            # A new position: whatever was being chosen belonged to the old one.
-            self._view, self._legal, self._seat = view, legal, seat
-            self._sent = False
-            self._draft = C.Draft()
-            self._message = None
-            self._cursor = self._start_cursor(view, seat)
-        if self.is_mounted:
-            self._redraw()
-
-    def show_error(self, reason: str) -> None:
-        """The table refused the last action: say why and let the person try again."""
-        self._sent = False
-        self._say(reason)
+    def _new_position(self, previous: WorkbenchState | None,
+                      previous_legal: tuple[object, ...]) -> None:
+        assert self._view is not None
+        self._draft = C.Draft()  # whatever was being chosen belonged to the old one
+        self._cursor = self._start_cursor(self._view, self._seat)
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         return P.key_help(self._view, self._legal)
@@ -204,18 +184,6 @@ class WorkbenchBoard(TypedCommands, Board):
             self._play(result)
 
     # --- keys -------------------------------------------------------------------
-    def on_key(self, event: Key) -> None:
-        if self.screen.focused is not self:
-            return  # keys typed into the command line are not board keys
-        char = event.character or ""
-        if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
-            event.stop()
-            event.prevent_default()
-
-    def _bound_elsewhere(self, key: str) -> bool:
-        active = self.screen.active_bindings.get(key)
-        return active is not None and active.enabled and active.node is not self
-
     def _handle(self, key: str, char: str) -> bool:
         """Act on one key; False leaves it to the screen and the app."""
         blocked = self._blocked()

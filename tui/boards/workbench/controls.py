@@ -296,8 +296,8 @@ def _make(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
     if char == "s":
         if not ctx.of(A.Store):
             return Outcome(draft, cursor, _why_no_store(ctx))
-        held = [c for c in range(4) if seat.held[c]]
-        return Outcome(Draft(mode="store", colour=held[0] if len(held) == 1 else -1), cursor)
+        colours = [c for c in range(4) if seat.held[c]]
+        return Outcome(Draft(mode="store", colour=colours[0] if len(colours) == 1 else -1), cursor)
     if char == "d":
         if A.DISCARD not in ctx.legal:
             return Outcome(draft, cursor, view.why_illegal(A.DISCARD))

@@ -222,10 +222,11 @@ def _consequence(ctx: Ctx, action: object) -> Text:
     if isinstance(action, A.Leave):
         where = "goes back to the reserve" if action.extra else "stays in the tray"
         text = G.span(f" — that die {where}", G.DIM)
-        kept = [0, 0, 0, 0]
+        counts = [0, 0, 0, 0]
         for code in view.pool:
-            kept[code % 24 // 6] += 1
-        kept[action.colour] -= 1
+            counts[code % 24 // 6] += 1
+        counts[action.colour] -= 1
+        kept = tuple(counts)
         more = sum(kept) - KEEP_LIMIT
         text.append(f"; {more} more to leave" if more > 0 else "; you keep ", G.DIM)
         if more <= 0:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench import scoring
 from gemtable.engine.games.workbench.cards import (
     COMMISSION_COUNT,
     COMMISSION_KIND,
@@ -20,7 +21,6 @@ from gemtable.engine.games.workbench.cards import (
     SIZE,
 )
 from gemtable.engine.games.workbench.rounds import commissions_in_play
-from gemtable.engine.games.workbench.scoring import claims, gem_points, splits
 from gemtable.engine.games.workbench.state import KEEP_LIMIT, TRIM, WorkbenchState
 
 from . import glyphs as G
@@ -176,11 +176,7 @@ def fit_count(view: WorkbenchState, hand: Sequence[int] | None, slot: int) -> tu
 
 def finishing_gain(view: WorkbenchState, me: int, card: int) -> tuple[int, int, int]:
     """(gems, change in collection points, commissions) `me` scores by finishing `card` now."""
-    finished = view.seats[me].finished
-    before = sum(split[0] for split in splits(finished))
-    after = sum(split[0] for split in splits(finished + (card,)))
-    won = claims(finished + (card,), view.commissions)
-    return gem_points((card,)), after - before, 5 * len(won)
+    return scoring.finishing_gain(view.seats[me].finished, view.commissions, card)
 
 
 def _card_cell(view: WorkbenchState, me: int | None, hand: Sequence[int] | None, slot: int,
@@ -194,8 +190,7 @@ def _card_cell(view: WorkbenchState, me: int | None, hand: Sequence[int] | None,
         return G.fit(line + G.span("(empty)", G.DIM), width)
     line.append_text(G.fit(G.metal(METAL[card], G.card_name(card)), 16))
     line.append_text(G.fit(G.card_gems(card, view.missing[slot], view.strays[slot]), 6))
-    mine = me is not None and not view.is_over
-    worth = sum(finishing_gain(view, me, card)) if mine else SIZE[card]
+    worth = SIZE[card] if me is None or view.is_over else sum(finishing_gain(view, me, card))
     line.append(f"{worth:>2}pt", G.POINTS if worth > SIZE[card] else G.TEXT)
     fits, finishes = fit_count(view, hand, slot)
     if fits:
