@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip --disable-pip-version-check --quiet
 DEPS := pyproject.toml setup.py constraints.txt
 
-.PHONY: play test lint bench arena clean
+.PHONY: play test lint typecheck bench arena clean
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -27,11 +27,18 @@ $(VENV)/.installed-test: $(BIN)/python $(DEPS)
 play: $(VENV)/.installed-play
 	$(BIN)/gemtable
 
-test: $(VENV)/.installed-test
+# Lint and types first: a type error fails the build before any test runs.
+test: lint typecheck
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+
+# mypy sees the folders under their package names through links (see pyproject.toml).
+typecheck: $(VENV)/.installed-test
+	@mkdir -p build/typecheck/gemtable
+	@for folder in engine ai tui; do ln -sfn ../../../$$folder build/typecheck/gemtable/$$folder; done
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed-play
 	$(BIN)/gemtable bench jowhari
