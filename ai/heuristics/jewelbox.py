@@ -79,6 +79,11 @@ from gemtable.engine.games.jewelbox.state import (
 from . import Heuristic
 from .jewelbox_tables import keep_chance, tables
 
+# The engine's scoring, looked up rather than called in the hot loop.
+_INNER_EXTRA = SCARAB_INNER - SCARAB_EDGE
+_LADYBUGS = tuple(ladybug_points(n) for n in range(max(COPIES) + 1))
+_LONGHORNS = tuple(longhorn_points(n) for n in range(max(COPIES) + 1))
+
 
 @attrs.frozen
 class Weights:
@@ -178,8 +183,7 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
                     continue
                 row, col = divmod(cell, side)
                 inner = (1 - edge_rows[row]) * (1 - edge_cols[col])
-                points = SCARAB_EDGE + (SCARAB_INNER - SCARAB_EDGE) * inner
-                value += points * keep[a + b + c + d + e][(free & around).bit_count()]
+                value += (SCARAB_EDGE + _INNER_EXTRA * inner) * keep[a + b + c + d + e][(free & around).bit_count()]
         # Weevils
         if wv:
             points, lines = best_weevil_lines(wv, side)
@@ -201,23 +205,24 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
             if lone:
                 value += w.weevil_pair * WEEVIL_LINE[2] * lone.bit_count()
         # Ladybugs
-        alone = geo.lone(lb).bit_count()
-        value += ladybug_points(alone)
+        crowded = geo.touching(lb)
+        alone = (lb & ~crowded).bit_count()  # geo.lone(lb), sharing `crowded`
+        value += _LADYBUGS[alone]
         rest = alone % LADYBUG_SET
         if rest:
-            spots = free & ~geo.touching(lb)
+            spots = free & ~crowded
             # one colour of the chequerboard: none of those squares touch
             room = max((spots & t.black).bit_count(), (spots & t.white).bit_count())
             room = min(room, supply[LADYBUG], empties)
             chance = min(1.0, room / (LADYBUG_SET - rest)) * w.ladybug_complete
             in_set = LADYBUG_SET_POINTS * rest / LADYBUG_SET
-            value += (in_set - ladybug_points(rest)) * chance
+            value += (in_set - _LADYBUGS[rest]) * chance
         # Longhorns
         count = lh.bit_count()
         if count % 2 and empties and supply[LONGHORN]:
             value += count * (LONGHORN_ODD + w.longhorn_fix * (LONGHORN_EVEN - LONGHORN_ODD))
         else:
-            value += longhorn_points(count)
+            value += _LONGHORNS[count]
         # Jewel beetles
         if jw:
             pairs, lone = geo.pairs(jw)
