@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual.binding import Binding
 from textual.events import Key
 from textual.message import Message
 from textual.widget import Widget
@@ -26,6 +28,28 @@ from textual.widget import Widget
 from gemtable.engine import State
 
 from .command_line import CommandLine
+
+
+@dataclass(frozen=True)
+class BoardKey(Binding):
+    """A board's key, declared once: the Textual binding (key, action) plus
+    what the key bar and the help screen (F1, keys.md) say about it.
+
+    `description` and `key_display` are the key bar's words, shown in the
+    board's `key_mode()`s listed in `modes`; `doc_keys` and `doc` are its
+    line in the key reference. Several bindings may share one line: only the
+    first that has `doc` text writes it.
+    """
+
+    modes: tuple[str, ...] = ()
+    doc_keys: str = ""
+    doc: str = ""
+    doc_rank: int = 0
+    """Place of the line in the reference (lines of equal rank keep their order)."""
+
+
+FIXED_KEYS = "- **`F1`**: this help; `q` quits (the game stays saved)\n"
+"""The screen's own keys, the same for every board."""
 
 
 class Board(Widget, can_focus=True):
@@ -57,6 +81,8 @@ class Board(Widget, can_focus=True):
         """The line under the board (a refusal, what was played), None for the hint."""
         self._sent = False
         """An action was posted for the last view; wait for the next one."""
+        self._yielding = False
+        """This key is left to the screen: the board's own bindings are off for it."""
 
     # --- the contract -------------------------------------------------------
     def show(
@@ -91,19 +117,48 @@ class Board(Widget, can_focus=True):
         self._sent = False
         self._say(reason)
 
+    KEYS_NOTE: ClassVar[str] = ""
+    """Markdown after the key list in the key reference (mouse, what is on screen)."""
+
+    def key_mode(self) -> str:
+        """Which of the declared keys the key bar shows now (see BoardKey.modes)."""
+        return ""
+
     def key_help(self) -> Sequence[tuple[str, str]]:
-        """(key, what it does) pairs for the footer and the help screen."""
-        return ()
+        """(key, what it does) pairs for the key bar: the declared keys of the
+        current `key_mode()`, in declaration order."""
+        mode = self.key_mode()
+        shown: list[tuple[str, str]] = []
+        for key in self.board_keys():
+            entry = (key.key_display or key.key, key.description)
+            if mode in key.modes and entry not in shown:
+                shown.append(entry)
+        return tuple(shown)
+
+    @classmethod
+    def board_keys(cls) -> tuple[BoardKey, ...]:
+        return tuple(b for b in cls.BINDINGS if isinstance(b, BoardKey))
 
     @classmethod
     def key_reference(cls) -> str:
-        """Every key of this board, as Markdown for the help screen: the
-        `keys.md` file beside the board's module, or nothing."""
-        keys = Path(inspect.getfile(cls)).with_name("keys.md")
+        """Every key of this board, as Markdown for the help screen: made from
+        the declared keys (and kept as `keys.md` beside the board's module);
+        a board that declares none has only its `keys.md`, or nothing."""
+        documented = sorted((key for key in cls.board_keys() if key.doc),
+                            key=lambda key: key.doc_rank)
+        if documented:
+            lines = [f"- **{key.doc_keys}**: {key.doc}\n" for key in documented]
+            note = f"\n{cls.KEYS_NOTE}" if cls.KEYS_NOTE else ""
+            return "## Keys\n\n" + "".join(lines) + FIXED_KEYS + note
+        keys = cls.keys_file()
         try:
             return keys.read_text(encoding="utf-8")
         except OSError:
             return ""
+
+    @classmethod
+    def keys_file(cls) -> Path:
+        return Path(inspect.getfile(cls)).with_name("keys.md")
 
     # --- what a game's board provides ------------------------------------------
     def _new_position(self, previous: Any, previous_legal: tuple[object, ...]) -> None:
@@ -122,16 +177,30 @@ class Board(Widget, can_focus=True):
 
     # --- keys ---------------------------------------------------------------------
     def on_key(self, event: Key) -> None:
+        self._yielding = False
         if self.screen.focused is not self:
             return  # keys typed into the command line are not board keys
+        if (self._sent or not self._legal) and self.board_keys() and self._bound_elsewhere(
+                event.key):
+            self._yielding = True  # read-only: the screen's keys (step, retry…) come first
+            return
         char = event.character or ""
         if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
             event.stop()
             event.prevent_default()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The board's bindings act only while it has the focus (not while the
+        command line is open) and do not take a key left to the screen."""
+        return not self._yielding and self.screen.focused is self
+
     def _bound_elsewhere(self, key: str) -> bool:
         """Whether the screen or the app has an enabled binding for `key`."""
-        active = self.screen.active_bindings.get(key)
+        yielding, self._yielding = self._yielding, True  # hides the board's own bindings
+        try:
+            active = self.screen.active_bindings.get(key)
+        finally:
+            self._yielding = yielding
         return active is not None and active.enabled and active.node is not self
 
     # --- the `:` command line (boards that compose a CommandLine) ------------------

@@ -8,7 +8,6 @@ a half-typed slot name, the last message).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -28,31 +27,9 @@ from . import cursor as K
 from . import glyphs as G
 from . import picker as P
 from .centre import CentreView
+from .keys import PASS, PLAY, RETURN, board_keys
 from .players import LogView, PlayersView
 from .prompt import detail_line, read_only_reason, turn_hint
-
-MOVES = {
-    "up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0),
-    "k": (0, -1), "j": (0, 1), "h": (-1, 0), "l": (1, 0),
-}
-GEM_KEYS = "RBGWK"
-"""Capital letters pick gems; while giving gems back the small ones return them."""
-KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("R B G W K", "pick gems"),
-    ("Enter", "take / buy"),
-    ("b", "buy"),
-    ("r", "reserve"),
-    ("←↑↓→", "move"),
-    (":", "type a move"),
-    ("2b d3 h1", "jump to slot"),
-    ("hjkl", "move"),
-    ("Bksp Esc", "unpick"),
-    ("p", "pass if stuck"),
-)
-"""Most used first: the key bar shows as many as fit."""
-RETURN_HELP = (("r b g w k", "give back a gem"), ("←↑↓→", "move"), (":", "type a move"))
-PASS_HELP = (("p", "pass"), ("←↑↓→", "move"))
-
 
 LEGEND = (
     ("←↑↓→ hjkl", "move over cards"), ("R B G W K", "pick gems (twice: two)"),
@@ -78,6 +55,9 @@ def _legend() -> Text:
 
 class JowhariBoard(Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    BINDINGS = board_keys()
+    KEYS_NOTE = ("Mouse: click a card to move to it, double-click to buy, click a gem in "
+                 "the supply to pick it.\n")
     state_type = JowhariState
     _view: JowhariState | None
     _message: Text | None
@@ -112,12 +92,10 @@ class JowhariBoard(Board):
         self._prefix = ""
         self._cursor = K.clamp(self._cursor, self._hand_size())
 
-    def key_help(self) -> Sequence[tuple[str, str]]:
+    def key_mode(self) -> str:
         if P.returnable(self._legal):
-            return RETURN_HELP
-        if self._legal == (A.PASS,):
-            return PASS_HELP
-        return KEY_HELP
+            return RETURN
+        return PASS if self._legal == (A.PASS,) else PLAY
 
     # --- drawing ------------------------------------------------------------
     def _hand_size(self) -> int:
@@ -231,53 +209,75 @@ class JowhariBoard(Board):
 
     # --- keys -------------------------------------------------------------------
     def _handle(self, key: str, char: str) -> bool:
-        """Act on one key; False leaves it to the screen and the app."""
-        if (self._sent or not self._legal) and self._bound_elsewhere(key):
-            return False  # read-only: the screen's keys (step, retry…) come first
+        """What bindings cannot say: the second key of a slot name (`2` then
+        `b`), and a word about printable keys that do nothing here."""
         if self._prefix:
             prefix, self._prefix = self._prefix, ""
             if K.completes(prefix, char):
                 self._move_to(K.jump(prefix, char, self._hand_size()))
                 return True
-        returning = P.returnable(self._legal)
-        if returning and char and char.upper() in GEM_KEYS:
-            self._pick_gem(GEM_KEYS.index(char.upper()))
-        elif key in MOVES:
-            dx, dy = MOVES[key]
-            self._move_to(K.move(self._cursor, dx, dy, self._hand_size()))
-            if key == "h":
-                self._prefix = "h"  # h1..h3 name hand cards
-        elif char and char in "123d":
-            self._prefix = char
-            self._message = None
-            self._redraw()
-        elif char and char in GEM_KEYS:
-            self._pick_gem(GEM_KEYS.index(char))
-        elif char == "b":
-            self._play(P.buy_of(self._cursor))
-        elif char == "r":
-            self._play(P.reserve_of(self._cursor))
-        elif char == "p":
-            self._play(A.PASS)
-        elif key == "enter":
-            self._enter()
-        elif key == "backspace" and self._selection:
-            self._selection = self._selection[:-1]
-            self._message = None
-            self._redraw()
-        elif key == "escape" and (self._selection or self._message or self._prefix):
-            self._selection, self._message = (), None
-            self._redraw()
-        elif char == ":":
-            self._open_command()
-        elif char in ("g", "w", "Y", "y"):
-            self._say("gold cannot be taken: each reservation brings one" if char in "Yy" else
-                      f"gems are capital letters: Shift+{char.upper()} picks {char.upper()}")
-        elif char and not self._bound_elsewhere(key):
+        if char and key not in self.screen.active_bindings:
             self._say(f"{char!r} is not a board key; F1 lists the keys")
-        else:
+            return True
+        return False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
             return False
+        returning = P.returnable(self._legal)
+        if action == "give_back":
+            return returning
+        if action in ("buy", "reserve", "hint"):
+            return not returning
+        if action == "unpick":
+            return bool(self._selection)
+        if action == "clear":
+            return bool(self._selection or self._message or self._prefix)
         return True
+
+    # --- key actions ------------------------------------------------------------------
+    def action_gem(self, colour: int) -> None:
+        self._pick_gem(colour)
+
+    def action_give_back(self, colour: int) -> None:
+        self._pick_gem(colour)  # while over 10 gems, a gem key gives one back
+
+    def action_move(self, dx: int, dy: int, prefix: str = "") -> None:
+        self._move_to(K.move(self._cursor, dx, dy, self._hand_size()))
+        self._prefix = prefix  # h1..h3 name hand cards
+
+    def action_prefix(self, first: str) -> None:
+        self._prefix = first
+        self._message = None
+        self._redraw()
+
+    def action_buy(self) -> None:
+        self._play(P.buy_of(self._cursor))
+
+    def action_reserve(self) -> None:
+        self._play(P.reserve_of(self._cursor))
+
+    def action_pass_turn(self) -> None:
+        self._play(A.PASS)
+
+    def action_enter(self) -> None:
+        self._enter()
+
+    def action_unpick(self) -> None:
+        self._selection = self._selection[:-1]
+        self._message = None
+        self._redraw()
+
+    def action_clear(self) -> None:
+        self._selection, self._message = (), None
+        self._redraw()
+
+    def action_command(self) -> None:
+        self._open_command()
+
+    def action_hint(self, char: str) -> None:
+        self._say("gold cannot be taken: each reservation brings one" if char in "Yy" else
+                  f"gems are capital letters: Shift+{char.upper()} picks {char.upper()}")
 
     # --- mouse and command line -------------------------------------------------
     def on_centre_view_picked(self, event: CentreView.Picked) -> None:
