@@ -36,7 +36,7 @@ class BoardKey(Binding):
     what the key bar and the help screen (F1, keys.md) say about it.
 
     `description` and `key_display` are the key bar's words, shown in the
-    board's `key_mode()`s listed in `modes`; `doc_keys` and `doc` are its
+    board's `key_modes()` tags listed in `modes`; `doc_keys` and `doc` are its
     line in the key reference. Several bindings may share one line: only the
     first that has `doc` text writes it.
     """
@@ -120,18 +120,19 @@ class Board(Widget, can_focus=True):
     KEYS_NOTE: ClassVar[str] = ""
     """Markdown after the key list in the key reference (mouse, what is on screen)."""
 
-    def key_mode(self) -> str:
-        """Which of the declared keys the key bar shows now (see BoardKey.modes)."""
-        return ""
+    def key_modes(self) -> frozenset[str]:
+        """What the board is doing now, as the tags of BoardKey.modes: the key
+        bar shows each declared key that lists one of them."""
+        return frozenset()
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         """(key, what it does) pairs for the key bar: the declared keys of the
-        current `key_mode()`, in declaration order."""
-        mode = self.key_mode()
+        current `key_modes()`, in declaration order."""
+        modes = self.key_modes()
         shown: list[tuple[str, str]] = []
         for key in self.board_keys():
             entry = (key.key_display or key.key, key.description)
-            if mode in key.modes and entry not in shown:
+            if modes.intersection(key.modes) and entry not in shown:
                 shown.append(entry)
         return tuple(shown)
 
@@ -180,14 +181,19 @@ class Board(Widget, can_focus=True):
         self._yielding = False
         if self.screen.focused is not self:
             return  # keys typed into the command line are not board keys
-        if (self._sent or not self._legal) and self.board_keys() and self._bound_elsewhere(
-                event.key):
+        if (self._sent or not self._legal) and self.board_keys() and self._yields(
+                event.key) and self._bound_elsewhere(event.key):
             self._yielding = True  # read-only: the screen's keys (step, retry…) come first
             return
         char = event.character or ""
         if self._handle(event.key, char if len(char) == 1 and char.isprintable() else ""):
             event.stop()
             event.prevent_default()
+
+    def _yields(self, key: str) -> bool:
+        """Whether a key the screen also binds goes to the screen while the
+        board is read-only (keys that only look around may stay)."""
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The board's bindings act only while it has the focus (not while the

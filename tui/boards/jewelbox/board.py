@@ -14,7 +14,6 @@ Forceps, and once the table shows the Forceps in hand it posts the swap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
@@ -25,18 +24,25 @@ from textual.widgets import Static
 
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS
-from gemtable.engine.games.jewelbox.state import PLACING, JewelBoxState
+from gemtable.engine.games.jewelbox.state import (
+    AFTER,
+    CHOOSING,
+    DISCARDING,
+    PLACING,
+    START,
+    JewelBoxState,
+)
 
 from ..command_line import CommandLine
 from . import controls as C
 from . import glyphs as G
+from . import keys as K
 from .boxes import BoxesView
 from .commands import MouseAndTyping
 from .cursor import Square, clamp, moved, nearest, step_target, targets
 from .panels import Marks
 from .prompt import (
     detail_line,
-    key_help,
     legend,
     read_only_reason,
     scoring,
@@ -44,19 +50,21 @@ from .prompt import (
 )
 from .strip import HistoryView, log_strip, seat_names
 
-MOVES = {
-    "up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1),
-    "k": (-1, 0), "j": (1, 0), "h": (0, -1), "l": (0, 1),
-}
-ACTION_CHARS = "rgfpd0123456789"
-"""Keys that would act on the game; read-only, they say why they cannot."""
 FIXED_ROWS = 8
 """Board rows that are not boxes: log, gap, detail, prompt, and at least four
 of history and legend."""
 
 
+_PHASE_TAGS = {CHOOSING: (K.CHOOSING,), PLACING: (K.PLACING,), AFTER: (K.AFTER,),
+               DISCARDING: (K.DISCARDING,)}
+_ANY_TIME = frozenset(("move", "jump", "command", "next_box", "scoring"))
+"""Key actions that work before any view has been shown."""
+
+
 class JewelBoxBoard(MouseAndTyping):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    BINDINGS = K.board_keys()
+    KEYS_NOTE = K.NOTE
     state_type = JewelBoxState
     _view: JewelBoxState | None
     _message: Text | None
@@ -115,8 +123,24 @@ class JewelBoxBoard(MouseAndTyping):
         self._pending = None
         super().show_error(reason)
 
-    def key_help(self) -> Sequence[tuple[str, str]]:
-        return key_help(self._view, () if self._sent else self._legal, self._mode)
+    def key_modes(self) -> frozenset[str]:
+        view, mode = self._view, self._mode
+        if view is None or self._sent or not self._legal:
+            return frozenset((K.LOOK,))
+        if mode == C.GLASS_MODE:
+            return frozenset((K.GLASS, K.CANCEL))
+        if mode == C.FORCEPS_MODE:
+            return frozenset((K.FORCEPS,) if C.swapping(view) else (K.FORCEPS, K.CANCEL))
+        tags = {K.TYPE}
+        if view.phase == START:
+            tags.add(K.START)
+            if C.glasses(self._legal):
+                tags.add(K.START_GLASS)
+            if C.forceps_ready(self._legal):
+                tags.add(K.START_FORCEPS)
+        else:
+            tags.update(_PHASE_TAGS.get(view.phase, ()))
+        return frozenset(tags)
 
     @property
     def cursor(self) -> Square:
@@ -296,53 +320,76 @@ class JewelBoxBoard(MouseAndTyping):
         self._redraw()
 
     # --- keys ---------------------------------------------------------------
+    def _yields(self, key: str) -> bool:
+        return key not in K.LOOKING
+
     def _handle(self, key: str, char: str) -> bool:
-        """Act on one key; False leaves it to the screen and the app."""
-        blocked = self._blocked()
-        looking = key in MOVES or key in ("tab", "shift+tab") or char in ("v", "?")
-        if blocked and not looking and self._bound_elsewhere(key):
-            return False  # read-only: the screen's keys (retry, results…) come first
-        view = self._view
-        if key in MOVES:
-            self._move(*MOVES[key])
-        elif key in ("tab", "shift+tab"):
-            self._jump(1 if key == "tab" else -1)
-        elif char == ":":
-            self._open_command()
-        elif char == "v":
-            self._next_box()
-        elif char == "?":
-            self.toggle_class("-scoring")
-        elif key == "escape":
-            if not (self._mode or self._message or self._picked):
-                return False
-            if view is not None and self._legal and C.swapping(view):
-                self._picked = None
-                self._say("the Forceps are in hand: Enter on two beetles to swap them")
-                return True
-            self._mode, self._picked, self._message = "", None, None
-            self._redraw()
-        elif view is None:
-            return False
-        elif blocked and ((char and char in ACTION_CHARS) or key in ("enter", "space")):
-            self._say(blocked)
-        elif char == "r":
-            self._play(C.roll(view, self._legal))
-        elif char.isdigit():
-            self._play(C.digit(view, self._legal, self._mode, int(char)))
-        elif char == "g":
-            self._start_tool(GLASS)
-        elif char == "f":
-            self._start_tool(FORCEPS)
-        elif char == "p":
-            self._play(C.pile(view, self._legal, self._mode))
-        elif char == "d":
-            self._play(C.done(view, self._legal))
-        elif key in ("enter", "space"):
-            self._enter()
-        elif char and not self._bound_elsewhere(key):
+        """What bindings cannot say: a word about printable keys that do nothing."""
+        if char and self._view is not None and key not in self.screen.active_bindings:
             self._say(f"{char!r} is not a board key; the legend below lists them, "
                       ": types an action")
-        else:
+            return True
+        return False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not super().check_action(action, parameters):
             return False
-        return True
+        if action == "cancel":
+            return bool(self._mode or self._message or self._picked)
+        return self._view is not None or action in _ANY_TIME
+
+    def _refused(self) -> bool:
+        """Read-only: a key that would act says why it cannot (True)."""
+        blocked = self._blocked()
+        if blocked:
+            self._say(blocked)
+        return bool(blocked)
+
+    # --- key actions ------------------------------------------------------------------
+    def action_move(self, drow: int, dcol: int) -> None:
+        self._move(drow, dcol)
+
+    def action_jump(self, step: int) -> None:
+        self._jump(step)
+
+    def action_command(self) -> None:
+        self._open_command()
+
+    def action_next_box(self) -> None:
+        self._next_box()
+
+    def action_scoring(self) -> None:
+        self.toggle_class("-scoring")
+
+    def action_cancel(self) -> None:
+        view = self._view
+        if view is not None and self._legal and C.swapping(view):
+            self._picked = None
+            self._say("the Forceps are in hand: Enter on two beetles to swap them")
+            return
+        self._mode, self._picked, self._message = "", None, None
+        self._redraw()
+
+    def action_roll(self) -> None:
+        if not self._refused() and self._view is not None:
+            self._play(C.roll(self._view, self._legal))
+
+    def action_digit(self, number: int) -> None:
+        if not self._refused() and self._view is not None:
+            self._play(C.digit(self._view, self._legal, self._mode, number))
+
+    def action_tool(self, name: str) -> None:
+        if not self._refused():
+            self._start_tool(GLASS if name == "glass" else FORCEPS)
+
+    def action_pile(self) -> None:
+        if not self._refused() and self._view is not None:
+            self._play(C.pile(self._view, self._legal, self._mode))
+
+    def action_done(self) -> None:
+        if not self._refused() and self._view is not None:
+            self._play(C.done(self._view, self._legal))
+
+    def action_enter(self) -> None:
+        if not self._refused():
+            self._enter()

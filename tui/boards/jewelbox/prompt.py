@@ -82,37 +82,6 @@ def scoring(paired: bool) -> Text:
     return Text("\n").join(lines)
 
 
-def key_help(view: JewelBoxState | None, legal: Sequence[object],
-             mode: str) -> tuple[tuple[str, str], ...]:
-    """The keys that matter in this moment, for the screen's key bar."""
-    if view is None or not legal:
-        return (("←↑↓→", "look"), ("v", "next box"))
-    if mode == C.GLASS_MODE:
-        return (("1-5", "take space"), ("p", "pile top"), ("Esc", "cancel"))
-    if mode == C.FORCEPS_MODE:
-        if C.swapping(view):
-            return (("←↑↓→", "move"), ("Enter", "pick beetle"))
-        return (("←↑↓→", "move"), ("Enter", "pick beetle"), ("Esc", "cancel"))
-    phase = view.phase
-    keys: list[tuple[str, str]] = []
-    if phase == START:
-        keys.append(("r", "roll"))
-        if C.glasses(legal):
-            keys.append(("g", "glass"))
-        if C.forceps_ready(legal):
-            keys.append(("f", "forceps"))
-    elif phase == CHOOSING:
-        keys.append(("1-5", "take"))
-    elif phase == PLACING:
-        keys += [("←↑↓→", "move"), ("Enter", "place"), ("Tab", "next square")]
-    elif phase == AFTER:
-        keys += [("d", "done"), ("f", "forceps")]
-    elif phase == DISCARDING:
-        keys.append(("1-5", "discard"))
-    keys.append((":", "type"))
-    return tuple(keys)
-
-
 def read_only_reason(view: JewelBoxState, seat: int | None, sent: bool,
                      names: dict[int, str]) -> str:
     if view.is_over:

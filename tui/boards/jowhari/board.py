@@ -92,10 +92,10 @@ class JowhariBoard(Board):
         self._prefix = ""
         self._cursor = K.clamp(self._cursor, self._hand_size())
 
-    def key_mode(self) -> str:
+    def key_modes(self) -> frozenset[str]:
         if P.returnable(self._legal):
-            return RETURN
-        return PASS if self._legal == (A.PASS,) else PLAY
+            return frozenset((RETURN,))
+        return frozenset((PASS if self._legal == (A.PASS,) else PLAY,))
 
     # --- drawing ------------------------------------------------------------
     def _hand_size(self) -> int:
