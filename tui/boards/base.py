@@ -46,6 +46,12 @@ class BoardKey(Binding):
     doc: str = ""
     doc_rank: int = 0
     """Place of the line in the reference (lines of equal rank keep their order)."""
+    doc_when: str = ""
+    """When the key works, if not always (`making`), before the keys in the reference."""
+
+    def reference_line(self) -> str:
+        when = f"*{self.doc_when}* " if self.doc_when else ""
+        return f"- {when}**{self.doc_keys}**: {self.doc}\n"
 
 
 FIXED_KEYS = "- **`F1`**: this help; `q` quits (the game stays saved)\n"
@@ -117,6 +123,8 @@ class Board(Widget, can_focus=True):
         self._sent = False
         self._say(reason)
 
+    KEYS_INTRO: ClassVar[str] = ""
+    """Markdown before the key list in the key reference."""
     KEYS_NOTE: ClassVar[str] = ""
     """Markdown after the key list in the key reference (mouse, what is on screen)."""
 
@@ -148,9 +156,10 @@ class Board(Widget, can_focus=True):
         documented = sorted((key for key in cls.board_keys() if key.doc),
                             key=lambda key: key.doc_rank)
         if documented:
-            lines = [f"- **{key.doc_keys}**: {key.doc}\n" for key in documented]
+            intro = f"{cls.KEYS_INTRO}\n" if cls.KEYS_INTRO else ""
+            lines = "".join(key.reference_line() for key in documented)
             note = f"\n{cls.KEYS_NOTE}" if cls.KEYS_NOTE else ""
-            return "## Keys\n\n" + "".join(lines) + FIXED_KEYS + note
+            return "## Keys\n\n" + intro + lines + FIXED_KEYS + note
         keys = cls.keys_file()
         try:
             return keys.read_text(encoding="utf-8")

@@ -12,18 +12,22 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.widgets import Input, Static
 
 from gemtable.engine import IllegalAction
+from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench.cards import BURIN, LOUPE
 from gemtable.engine.games.workbench.state import WorkbenchState
 
 from ..base import Board
 from ..command_line import CommandLine
 from . import controls as C
 from . import glyphs as G
+from . import keys as K
 from . import prompt as P
 from .benches import bench_lines
 from .choices import action_of
@@ -46,6 +50,9 @@ PLACEHOLDER = ("pick 3 · crucible RRBG · put 2 RB loupe:G · store R burin · 
 
 class WorkbenchBoard(Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    BINDINGS = K.board_keys()
+    KEYS_INTRO = K.INTRO
+    KEYS_NOTE = K.NOTE
     state_type = WorkbenchState
     _view: WorkbenchState | None
     _message: Text | None
@@ -81,8 +88,30 @@ class WorkbenchBoard(Board):
         self._draft = C.Draft()  # whatever was being chosen belonged to the old one
         self._cursor = self._start_cursor(self._view, self._seat)
 
+    def key_modes(self) -> frozenset[str]:
+        view, legal = self._view, self._legal
+        if view is None or not legal:
+            return frozenset()
+        stage = C.phase(view)
+        if stage not in K.STAGES:
+            return frozenset()
+        kinds = {type(a) for a in legal}
+        tags = {stage, K.TYPE}
+        if A.PASS in legal:
+            tags.add(K.PASS)
+        if A.Crucible in kinds:
+            tags.add(K.CRUCIBLE)
+        if A.Store in kinds:
+            tags.add(K.STORE)
+        if A.Discard in kinds:
+            tags.add(K.DISCARD)
+        tools = view.seats[view.current].tools
+        tags.update(tag for tag, tool in ((K.LOUPE, LOUPE), (K.BURIN, BURIN)) if tools[tool] >= 0)
+        return frozenset(tags)
+
     def key_help(self) -> Sequence[tuple[str, str]]:
-        return P.key_help(self._view, self._legal)
+        places = f"1-{len(self._view.showcase)}" if self._view is not None else "1-7"
+        return tuple((key.replace("1-7", places), words) for key, words in super().key_help())
 
     def _start_cursor(self, view: WorkbenchState, seat: int | None) -> int:
         """Keep the cursor on a card; on your manufacturing turn, on one your dice fit."""
@@ -185,10 +214,23 @@ class WorkbenchBoard(Board):
 
     # --- keys -------------------------------------------------------------------
     def _handle(self, key: str, char: str) -> bool:
+        """What bindings cannot say: a word about printable keys that do nothing."""
+        if char and key not in self.screen.active_bindings:
+            blocked = self._blocked()
+            self._say(f"{char!r} does nothing here. {blocked}" if blocked else
+                      f"{char!r} does nothing here; the key bar and F1 list the keys")
+            return True
+        return False
+
+    def action_press(self, key: str) -> None:
+        """Every declared key: what it does depends on the stage (controls.press)."""
+        char = key if len(key) == 1 else ":" if key == "colon" else ""
+        if not self._press(key, char):
+            raise SkipAction()  # nothing to do here: the screen and the app may take it
+
+    def _press(self, key: str, char: str) -> bool:
         """Act on one key; False leaves it to the screen and the app."""
         blocked = self._blocked()
-        if blocked and self._bound_elsewhere(key):
-            return False  # read-only: the screen's keys (step, retry…) come first
         if char == ":":
             self._open_command()
             return True
@@ -247,7 +289,7 @@ class WorkbenchBoard(Board):
         if event.block.id == "wb-tray" and event.y == 0 and C.phase(view) == "design":
             face = tray_face_at(view, event.x)
             if face is not None:
-                self._handle(str(face), str(face))
+                self._press(str(face), str(face))
             return
         if event.block.id != "wb-showcase":
             return
@@ -258,7 +300,7 @@ class WorkbenchBoard(Board):
         if event.y < 1 or not 0 <= slot < len(view.showcase) or view.showcase[slot] < 0:
             return
         if not self._blocked() and C.phase(view) == "move":
-            self._handle(str(slot + 1), str(slot + 1))
+            self._press(str(slot + 1), str(slot + 1))
         else:
             self._cursor = slot
             self._message = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import BURIN, COLOURS, GEMS, LETTERS, LOUPE, METAL
+from gemtable.engine.games.workbench.cards import COLOURS, GEMS, LETTERS, METAL
 from gemtable.engine.games.workbench.state import KEEP_LIMIT, WorkbenchState
 
 from . import glyphs as G
@@ -15,15 +15,6 @@ from .choices import action_of
 from .controls import WAITING, Ctx, Draft, kept_dice, phase
 from .table import finishing_gain, fit_count
 
-KEYS = {
-    "design": (("1-6", "number"), ("Enter", "keep"), ("c", "Crucible"), (":", "type"),
-               ("Esc", "clear")),
-    "trim": (("r b y g ←→", "choose die"), ("Enter", "leave it"), (":", "type")),
-    "make": (("1-7 ←→", "card"), ("r b y g", "die"), ("a", "all that fit"), ("Enter", "place"),
-             ("l u", "Loupe Burin"), ("s", "store"), ("d", "discard"), (":", "type")),
-    "move": (("1-7", "from, to"), ("r b y g", "die"), ("Enter", "move"), ("p", "skip"),
-             (":", "type")),
-}
 LEGEND = (
     (("1-6", "keep a number (Cloth: then a neighbour)"), ("c", "Crucible, then r b y g"),
      ("p", "pass")),
@@ -47,31 +38,6 @@ def legend(width: int) -> Text:
             line.append(f" {words}", G.DIM)
         lines.append(G.fit(line, width))
     return Text("\n").join(lines)
-
-
-def key_help(view: WorkbenchState | None, legal: tuple[object, ...]) -> tuple[tuple[str, str], ...]:
-    """The keys that do something now, most useful first (the key bar cuts from the end)."""
-    if view is None or not legal:
-        return ()
-    stage = phase(view)
-    keys = list(KEYS.get(stage, ()))
-    kinds = {type(a) for a in legal}
-    if stage == "design":
-        if A.Crucible not in kinds:
-            keys.remove(("c", "Crucible"))
-        if A.PASS in legal:
-            keys.insert(2, ("p", "pass"))
-    if stage == "make":
-        tools = view.seats[view.current].tools
-        keys.remove(("l u", "Loupe Burin"))
-        usable = (("l", "Loupe", LOUPE), ("u", "Burin", BURIN))
-        keys[4:4] = [(key, name) for key, name, tool in usable if tools[tool] >= 0]
-        if A.Store not in kinds:
-            keys.remove(("s", "store"))
-        if A.Discard not in kinds:
-            keys.remove(("d", "discard"))
-    places = f"1-{len(view.showcase)}"
-    return tuple((key.replace("1-7", places), words) for key, words in keys)
 
 
 # --- the card under the cursor ---------------------------------------------------------
