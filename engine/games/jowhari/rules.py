@@ -20,18 +20,16 @@ _ALL_THREE = tuple(combinations(range(5), A.DIFFERENT_GEMS))
 # --- legal actions ----------------------------------------------------------
 
 
+def missing_gems(seat: Seat, card: int) -> tuple[int, ...]:
+    """Per gem colour, what the seat lacks for `card` after discounts and gems
+    (before gold, which pays for any colour)."""
+    cost, bonuses, tokens = COST[card], seat.bonuses, seat.tokens
+    return tuple(max(0, cost[c] - bonuses[c] - tokens[c]) for c in range(5))
+
+
 def shortfall(seat: Seat, card: int) -> int:
     """Tokens the seat lacks for `card` after discounts, gems and gold."""
-    cost = COST[card]
-    bonuses = seat.bonuses
-    tokens = seat.tokens
-    missing = 0
-    for c in range(5):
-        need = cost[c] - bonuses[c] - tokens[c]
-        if need > 0:
-            missing += need
-    gold = tokens[GOLD]
-    return missing - gold if missing > gold else 0
+    return max(0, sum(missing_gems(seat, card)) - seat.tokens[GOLD])
 
 
 def legal_actions(state: JowhariState) -> tuple:

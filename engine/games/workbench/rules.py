@@ -129,6 +129,11 @@ def shortfall(missing: Sequence[int], held: Sequence[int], loupe: bool, burin: i
     return short - 1 if loupe and short > 0 else short
 
 
+def fitting(held: Sequence[int], missing: Sequence[int]) -> int:
+    """How many of these dice (per colour) match a gem the card still needs."""
+    return sum(min(held[c], missing[c]) for c in range(4))
+
+
 def fits(state: WorkbenchState, held: tuple[int, ...]) -> bool:
     """Whether some held die matches an open gem on some showcase card."""
     for card, missing in zip(state.showcase, state.missing, strict=True):

@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from gemtable.engine.games.jowhari.actions import CENTRE, DECK, HAND, SLOT_LETTERS, Source
 from gemtable.engine.games.jowhari.cards import CENTRE_SLOTS, GOLD, LETTERS
-from gemtable.engine.games.jowhari.rules import shortfall
+from gemtable.engine.games.jowhari.rules import missing_gems, shortfall
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, JowhariState, Seat
 
 from . import glyphs as G
@@ -105,7 +105,7 @@ class CentreView(Widget):
         short: int | None = None
         gaps: tuple[int, ...] = ()
         if me is not None and card is not None and card >= 0:  # a face-up card
-            short, gaps = shortfall(me, card), G.missing(me, card)
+            short, gaps = shortfall(me, card), missing_gems(me, card)
         return G.card_tile(
             label, card, width, self.tile_height, selected=self.cursor == spot,
             short=short, missing_gems=gaps,

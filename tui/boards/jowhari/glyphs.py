@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from gemtable.engine.games.jowhari.cards import BONUS, COLOURS, COST, GOLD, LETTERS, PRESTIGE
+from gemtable.engine.games.jowhari.rules import missing_gems
 from gemtable.engine.games.jowhari.state import Seat
 
 NAMES = (*COLOURS, "gold")
@@ -68,16 +69,9 @@ def cost_text(card: int, spaced: bool = True) -> Text:
     return Text(" " if spaced else "").join(parts)
 
 
-def missing(seat: Seat, card: int) -> tuple[int, ...]:
-    """Per gem colour, what the seat lacks after discounts and gems (before gold)."""
-    return tuple(
-        max(0, COST[card][c] - seat.bonuses[c] - seat.tokens[c]) for c in range(5)
-    )
-
-
 def shortfall_words(seat: Seat, card: int) -> Text:
     """`2 short (missing 1R 2B, 1 gold)`: what stands between the seat and this card."""
-    lacking = missing(seat, card)
+    lacking = missing_gems(seat, card)
     gold = seat.tokens[GOLD]
     short = max(0, sum(lacking) - gold)
     if not short:

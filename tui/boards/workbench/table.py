@@ -21,6 +21,7 @@ from gemtable.engine.games.workbench.cards import (
     SIZE,
 )
 from gemtable.engine.games.workbench.rounds import commissions_in_play
+from gemtable.engine.games.workbench.rules import fitting
 from gemtable.engine.games.workbench.state import KEEP_LIMIT, TRIM, WorkbenchState
 
 from . import glyphs as G
@@ -170,7 +171,7 @@ def fit_count(view: WorkbenchState, hand: Sequence[int] | None, slot: int) -> tu
     if hand is None:
         return 0, False
     missing = view.missing[slot]
-    fits = sum(min(hand[c], missing[c]) for c in range(4))
+    fits = fitting(hand, missing)
     return fits, fits > 0 and fits == sum(missing)
 
 
