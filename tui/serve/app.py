@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.actions import ActionError
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from gemtable.engine import SPECTATOR
@@ -18,7 +20,18 @@ from gemtable.engine import SPECTATOR
 from ..app import GemtableApp, StartMenu
 from . import protocol as P
 from .client import HubClient, HubError
+from .plain import printable
 from .remote import RemoteTable, seating_for
+
+
+BLOCKED_ACTIONS = frozenset({
+    "screenshot", "command_palette", "suspend_process", "notify", "simulate_key",
+    "push_screen", "switch_screen", "switch_mode", "change_theme", "toggle_dark",
+    "add_class", "remove_class", "toggle_class", "show_help_panel", "hide_help_panel",
+})
+"""Textual's own actions that a person on a server must never reach (a markup link,
+a key): they write files where the app runs, stop the session process, or build
+screens and messages from text."""
 
 
 class HubMessage(Message):
@@ -60,12 +73,42 @@ class ServeApp(GemtableApp):
         """Keys queued before a screen was pushed are matched against its bindings;
         until it has mounted, its actions wait (a dismiss then would tear down a
         half-built screen). Keys from the network come in bursts: pastes, garbage."""
+        if _blocked(action):
+            return False
         screen = getattr(default_namespace, "screen", None)
         if isinstance(screen, Screen) and not screen.is_mounted:
             return False
         if not self._screens_settled():
             return False
         return await super().run_action(action, default_namespace)
+
+    # --- nothing here touches the server's files or shows text as markup ----------
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice is plain text: many carry what someone typed (an id, a move)."""
+        super().notify(printable(message, 400), title=printable(title, 60),
+                       severity=severity, timeout=timeout, markup=False)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Refused: a screenshot is a file on the server's disk."""
+
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        raise PermissionError("screenshots are not taken on a server")
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        return None
+
+    def action_suspend_process(self) -> None:
+        """Refused: a stopped session process would hang the person's terminal."""
+
+    def start_table(self, game_id: str, seats: list[str], *, seed: int,
+                    variant: str | None = None) -> None:
+        """Local tables (a log on the server's disk) are not made from a served app."""
+
+    def open_replay(self, path: Path) -> None:
+        """Refused: replays read files on the server."""
 
     def pop_screen(self):
         removal = super().pop_screen()
@@ -193,3 +236,19 @@ class ServeApp(GemtableApp):
         return GameScreen(table, from_menu=True, seating=seating_for(table),
                           announce_turns=seat is not None, leave_message=leave)
 
+
+
+def _blocked(action: object) -> bool:
+    """Is `action` (text like "app.screenshot('x')", or parsed) one people may not run?"""
+    if isinstance(action, str):
+        from textual.actions import parse
+
+        try:
+            _, name, _ = parse(action)
+        except ActionError:
+            return True
+    elif isinstance(action, tuple) and len(action) == 3:
+        name = str(action[1])
+    else:
+        return True
+    return name in BLOCKED_ACTIONS or name.startswith("_")

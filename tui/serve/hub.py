@@ -30,6 +30,7 @@ from . import protocol as P
 from .botpool import BotPool
 from .hubsession import HubSession
 from .hubtable import HubTable
+from .plain import quoted
 from .store import DataDir, TableRecord, new_table_id
 
 log = logging.getLogger("gemtable.serve")
@@ -159,7 +160,7 @@ class Hub:
     def table(self, table_id: str) -> HubTable:
         table = self.tables.get(str(table_id).strip().lower())
         if table is None:
-            raise Refused(f"there is no table {table_id!r}")
+            raise Refused(f"there is no table {quoted(table_id)}")
         return table
 
     async def create_table(self, user: str, request: P.CreateTable) -> P.TableInfo:

@@ -19,6 +19,7 @@ import asyncssh
 
 from .inputfilter import InputFilter
 from .keys import valid_name
+from .plain import printable
 from .terminal import ChildTerminal
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ class SessionChannel(asyncssh.SSHServerSession):
             self._say(f"gemtable: {verb} needs a table id, for example `{verb} k7m2q`.\n", 1)
             return
         if not self.has_pty:
-            hint = f" {self.command}" if self.command else ""
+            hint = f" {printable(self.command, 60)}" if self.command else ""
             self._say(f"gemtable needs a terminal: connect with ssh -t ...{hint}\n", 1)
             return
         refusal = self.server.admit(self)
@@ -188,7 +189,7 @@ class SessionChannel(asyncssh.SSHServerSession):
             return
         args = ["lobby", "--hub", str(self.server.hub.socket_path)]
         if verb in ("join", "watch"):
-            args += [f"--{verb}", words[1][:32]]
+            args += [f"--{verb}", printable(words[1], 32)]
         self.token = self.server.hub.issue_token(self.user)
         env = child_env(self.term, dict(self.chan.get_environment()), self.token)
         self.child = ChildTerminal(self.server.launcher, args, env, self.size,
