@@ -23,7 +23,6 @@ from .client import HubClient, HubError
 from .plain import printable
 from .remote import RemoteTable, seating_for
 
-
 BLOCKED_ACTIONS = frozenset({
     "screenshot", "command_palette", "suspend_process", "notify", "simulate_key",
     "push_screen", "switch_screen", "switch_mode", "change_theme", "toggle_dark",
