@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
@@ -51,6 +52,16 @@ CHANCE = _Marker("CHANCE")
 
 SPECTATOR = _Marker("SPECTATOR")
 """Pass to `state.view` for what someone who sits at no seat may know."""
+
+
+SEED_BITS = 128
+"""Default seeds are this many random bits: a deal's public cards must not let
+anyone search the seeds and so learn the hidden cards and the future dice."""
+
+
+def random_seed() -> int:
+    """A fresh seed for a game nobody chose one for."""
+    return secrets.randbits(SEED_BITS)
 
 
 def chance_rng(seed: int, step: int) -> random.Random:

@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -342,8 +341,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gemtable.tui import launch
 
     if command in ("play", "watch"):
+        from gemtable.engine.core import random_seed
+
         _check_kinds(parser, args.game, args.seats, allow_human=command == "play")
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        seed = args.seed if args.seed is not None else random_seed()
         if command == "play":
             return launch.play(args.game, args.seats, seed=seed, variant=args.variant, log=args.log)
         return launch.watch(args.game, args.seats, seed=seed, variant=args.variant, log=args.log,

@@ -217,6 +217,10 @@ class ServeApp(GemtableApp):
             self.push_screen(WaitingScreen(info, seat))
             return
         self.push_screen(self.game_screen(info, seat))
+        if info.seed is not None and info.status == P.PLAYING:
+            from .lobby import seed_note
+
+            self.notify(f"Seed {info.seed}, {seed_note(info)}.", timeout=10)
 
     def game_screen(self, info: P.TableInfo, seat: int | None) -> Screen:
         from ..screens.game import GameScreen

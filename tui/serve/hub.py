@@ -22,6 +22,7 @@ import attrs
 
 from gemtable.ai import bot_kinds
 from gemtable.engine import registry
+from gemtable.engine.core import SEED_BITS, random_seed
 from gemtable.engine.gamelog import GameLogError
 from gemtable.tui.table import Table, TableError
 from gemtable.tui.table.storage import open_log
@@ -178,14 +179,18 @@ class Hub:
         owners: list[str | None] = [user if s == P.YOU else None for s in seats]
         taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
         table_id = new_table_id(taken)
-        seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
+        chosen = request.seed is not None
+        seed = request.seed if chosen else random_seed()
+        if not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+            raise Refused(f"a seed is a whole number from 0 to {2**SEED_BITS - 1}")
         try:
             table = await self._loop.run_in_executor(self._threads, lambda: Table.create(
                 request.game, kinds, seed=seed, variant=request.variant,
                 log=self.data.table_log(table_id), bots=self.pool.make_bot))
         except TableError as error:
             raise Refused(str(error)) from None
-        record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat())
+        record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat(),
+                             seed_chosen=chosen)
         self.data.save_record(record)
         hub_table = await self._add(record, table)
         log.info("table %s: %s made %s for %s", table_id, user, request.game, ", ".join(seats))

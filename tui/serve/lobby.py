@@ -44,6 +44,13 @@ def table_line(info: P.TableInfo, user: str) -> Text:
     return line
 
 
+def seed_note(info: P.TableInfo) -> str:
+    """Why a seed is shown: whoever knows it knows every card and roll to come."""
+    if info.status == P.FINISHED:
+        return "now that the game is over"
+    return f"chosen by {info.created_by}: it decides every card and roll, so all here know it"
+
+
 def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
     """The highlighted table: each seat, who watches, how to invite."""
     text = Text()
@@ -61,6 +68,8 @@ def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
     if info.status == P.FINISHED and info.winners:
         names = ", ".join(info.seats[s].user or info.seats[s].kind for s in info.winners)
         text.append(f"Won by {names}\n", style="green")
+    if info.seed is not None:
+        text.append(f"Seed {info.seed}, {seed_note(info)}\n", style="dim")
     text.append(f"{info.watchers} watching", style="dim")
     if info.status == P.WAITING and invite:
         text.append(" · invite: ", style="dim")

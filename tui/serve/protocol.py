@@ -100,6 +100,9 @@ class TableInfo:
     mover: int | None = None
     watchers: int = 0
     winners: tuple[int, ...] = ()
+    seed: int | None = None
+    """The seed when everyone may know it: the maker chose it (so all who sit down
+    are told), or the game is over. Never a random seed while the game runs."""
 
     def seat_of(self, user: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user == user), None)

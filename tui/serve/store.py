@@ -65,6 +65,8 @@ class TableRecord:
     created_by: str
     created: str
     started: bool = False
+    seed_chosen: bool = False
+    """The maker typed the seed: it is shown to everyone at the table."""
 
     def to_json(self) -> str:
         return json.dumps(attrs.asdict(self), indent=1)
@@ -75,7 +77,8 @@ class TableRecord:
         return cls(id=str(data["id"]), owners=[None if o is None else str(o)
                                                for o in data["owners"]],
                    created_by=str(data["created_by"]), created=str(data.get("created", "")),
-                   started=bool(data.get("started", False)))
+                   started=bool(data.get("started", False)),
+                   seed_chosen=bool(data.get("seed_chosen", False)))
 
 
 class DataDir:
