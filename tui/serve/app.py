@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.actions import ActionError
 from textual.message import Message
 from textual.notifications import SeverityLevel
@@ -64,6 +65,8 @@ class ServeApp(GemtableApp):
         self.farewell: str | None = None
         """Said on the terminal after the app closes (why the session ended)."""
         self._removals: list = []
+        self._key_screen: Screen | None = None
+        """The screen on top when the key being handled arrived."""
         """Screen removals under way (see `run_action`)."""
         self.sub_title = f"{welcome.user} @ {welcome.server}"
 
@@ -80,6 +83,19 @@ class ServeApp(GemtableApp):
         if not self._screens_settled():
             return False
         return await super().run_action(action, default_namespace)
+
+    # --- one key, one screen ----------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._key_screen = self.screen
+        await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key comes back here for the bindings once no widget took it; if a dialog
+        took it and closed on it, the screen now on top must not act on it too
+        (Enter in the new-table form would also sit you at the highlighted table)."""
+        if self.screen is not self._key_screen:
+            event.prevent_default()  # Textual's own handler (the bindings) is skipped
 
     # --- nothing here touches the server's files or shows text as markup ----------
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",

@@ -8,6 +8,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
@@ -163,7 +164,8 @@ class CreateScreen(ModalScreen[dict | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_create()
 
-    def key_enter(self) -> None:
+    def key_enter(self, event: Key) -> None:
+        event.stop()  # the form's Enter, never the lobby's
         if isinstance(self.focused, ChoiceRow):
             self.action_create()
 
