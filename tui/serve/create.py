@@ -165,8 +165,8 @@ class CreateScreen(ModalScreen[dict | None]):
         self.action_create()
 
     def key_enter(self, event: Key) -> None:
-        event.stop()  # the form's Enter, never the lobby's
         if isinstance(self.focused, ChoiceRow):
+            event.stop()  # the form's Enter, never the lobby's
             self.action_create()
 
     def action_cancel(self) -> None:
