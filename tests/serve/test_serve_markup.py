@@ -84,7 +84,7 @@ async def test_markup_and_escapes_in_ssh_commands_are_shown_as_typed(server, tmp
         await person.close()
     osc = "join \x1b]0;pwned\x07\x1b[2J\x9bx"
     async with asyncssh.connect("127.0.0.1", server.port, username="alice",
-                                known_hosts=None) as conn:
+                                known_hosts=None, password="") as conn:
         done = await conn.run(osc, timeout=WAIT, encoding=None)
     shown = done.stdout
     assert b"ssh -t" in shown

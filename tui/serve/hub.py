@@ -64,7 +64,9 @@ class Hub:
         self.server_name = server_name
         self.tables: dict[str, HubTable] = {}
         self.sessions: set[HubSession] = set()
-        self._tokens: dict[str, str] = {}
+        self._tokens: dict[str, tuple[str, str | None]] = {}
+        self.names_verified = True
+        """False on an --open server (the lobby says so)."""
         self._threads = ThreadPoolExecutor(8, thread_name_prefix="gemtable-table")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
@@ -99,10 +101,10 @@ class Hub:
         self._threads.shutdown(wait=False)
         self.socket_path.unlink(missing_ok=True)
 
-    def issue_token(self, user: str) -> str:
+    def issue_token(self, user: str, rejoin_code: str | None = None) -> str:
         """A secret the session process presents to be known as `user`."""
         token = secrets.token_urlsafe(24)
-        self._tokens[token] = user
+        self._tokens[token] = (user, rejoin_code)
         return token
 
     def revoke_token(self, token: str) -> None:
@@ -265,11 +267,13 @@ class Hub:
             self.lobby_changed()
 
     def hello(self, token: str) -> tuple[str, P.Welcome]:
-        user = self._tokens.get(token)
-        if user is None:
+        entry = self._tokens.get(token)
+        if entry is None:
             raise Refused("unknown session")
+        user, code = entry
         return user, P.Welcome(user, self._games, self.server_name, self.limits.stand_in_after,
-                               self.invite)
+                               self.invite, names_verified=self.names_verified,
+                               rejoin_code=code)
 
     def online(self) -> tuple[str, ...]:
         return tuple(sorted({s.user for s in self.sessions if s.user is not None}))

@@ -145,6 +145,8 @@ class LobbyScreen(Screen[None]):
         user = self.serve_app.user
         others = len([u for u in self._online if u != user])
         title = Text(" gemtable · shared tables", style="bold")
+        if not self.serve_app.welcome.names_verified:
+            title.append(" · names are not verified", style="yellow")
         right = f"{user} · {others} other{'s' if others != 1 else ''} online "
         title.append(" " * max(1, self.size.width - len(title) - len(right)))
         title.append(right)
@@ -189,10 +191,15 @@ class LobbyScreen(Screen[None]):
         info = self._highlighted()
         detail = self.query_one("#lobby-detail", Static)
         if info is None:
-            detail.update(Text("Make a table with c; friends join it with its id.",
-                               style="dim"))
-            return
-        detail.update(table_detail(info, self.serve_app.user, self.serve_app.welcome.invite))
+            text = Text("Make a table with c; friends join it with its id.", style="dim")
+        else:
+            text = table_detail(info, self.serve_app.user, self.serve_app.welcome.invite)
+        code = self.serve_app.welcome.rejoin_code
+        if code:  # kept in sight: the only way back to this name without a key
+            text.append(f"\nThe name {self.serve_app.user} is yours; your rejoin code is ")
+            text.append(code, style="bold")
+            text.append(" (SSH asks for it when you connect without a key).")
+        detail.update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_detail()
@@ -271,6 +278,9 @@ class LobbyScreen(Screen[None]):
 
     def action_quit_app(self) -> None:
         self.serve_app.farewell = "Bye! Your seats are kept while the games go on."
+        code = self.serve_app.welcome.rejoin_code
+        if code:
+            self.serve_app.farewell += f"\nYour rejoin code (for {self.serve_app.user}): {code}"
         self.app.exit(0)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

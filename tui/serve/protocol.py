@@ -227,6 +227,10 @@ class Welcome:
     stand_in_after: float | None
     invite: str = "ssh -t -p 2222 HOST join {id}"
     """How to invite someone to a table: `invite.format(id=...)`."""
+    names_verified: bool = True
+    """False on an --open server: anyone chose their name (bound to them once used)."""
+    rejoin_code: str | None = None
+    """Made for this name just now (--open, no key): what SSH asks for next time."""
 
 
 @attrs.frozen

@@ -25,7 +25,7 @@ import attrs
 
 from .botpool import BotPool
 from .hub import Hub, HubLimits
-from .keys import KeyBook
+from .keys import KeyBook, OpenBook
 from .launcher import SubprocessLauncher, ZygoteLauncher
 from .store import DataDir, default_data_dir, load_or_create_host_key
 
@@ -38,7 +38,8 @@ IDLE_CHECK_EVERY = 15.0
 @attrs.frozen
 class ServeOptions:
     host: str = "127.0.0.1"
-    host_given: bool = False
+    open_to_network: bool = False
+    """--open on an address others can reach: asked for in so many words."""
     port: int = 2222
     host_key: Path | None = None
     authorized_keys: Path | None = None
@@ -52,6 +53,10 @@ class ServeOptions:
     bot_workers: int = 2
     fork_sessions: bool = True
     """Fork sessions from a process that has imported the app (fast, shared memory)."""
+    login_grace: float = 30.0
+    """Seconds a connection may stay without a session (logging in, or after its last)."""
+    max_connections: int = 128
+    max_per_address: int = 16
 
 
 class ServeError(Exception):
@@ -73,9 +78,11 @@ def check_options(options: ServeOptions) -> None:
     if not options.open and options.authorized_keys is None:
         raise ServeError("say who may connect: --authorized-keys FILE (OpenSSH format), "
                          "or --open (anyone, on this machine only)")
-    if options.open and not is_loopback(options.host) and not options.host_given:
-        raise ServeError("--open listens on a loopback address only, unless you give "
-                         "--host explicitly")
+    if options.open and not is_loopback(options.host) and not options.open_to_network:
+        raise ServeError(f"--open on {options.host} lets anyone who can reach it in, under "
+                         "any free name; add --open-to-network if that is what you want")
+    if options.open_to_network and not options.open:
+        raise ServeError("--open-to-network goes with --open")
     if options.authorized_keys is not None and not options.authorized_keys.is_file():
         raise ServeError(f"{options.authorized_keys}: no such file")
 
@@ -85,13 +92,14 @@ class Server:
         check_options(options)
         self.options = options
         self.data = DataDir(options.data or default_data_dir())
-        self.keys = (KeyBook(options.authorized_keys, self.data.names)
-                     if options.authorized_keys is not None else None)
+        self.keys = KeyBook(options.authorized_keys) if options.authorized_keys else None
+        self.names = OpenBook(self.data.names) if self.keys is None else None
         self.pool = BotPool(options.bot_workers)
         limits = HubLimits(max_tables=options.max_tables,
                            stand_in_after=options.stand_in_after,
                            stand_in_bot=options.stand_in_bot)
         self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
+        self.hub.names_verified = self.keys is not None
         self.sessions: set = set()
         self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
         self.loop: asyncio.AbstractEventLoop | None = None

@@ -86,36 +86,60 @@ class GemtableSSHServer(asyncssh.SSHServer):
         self.conn = None
 
     def begin_auth(self, username: str) -> bool:
-        return not self.server.options.open
+        return True  # even with --open: a key offered is what a name gets bound to
 
     def password_auth_supported(self) -> bool:
         return False
 
     def public_key_auth_supported(self) -> bool:
-        return self.server.keys is not None
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        book = self.server.keys
-        if book is None or not book.allows(username, key, *self.peer):
-            return False
-        self._key = key
         return True
 
-    def auth_completed(self) -> None:
-        if self._key is not None and self.server.keys is not None and self.conn is not None:
-            self.server.keys.bind(self.conn.get_extra_info("username"), self._key)
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        server = self.server
+        if server.keys is not None:
+            fits = server.keys.listed(key, *self.peer)
+        else:
+            fits = server.names is not None and server.names.key_fits(username, key)
+        if fits:
+            self._key = key
+        return fits
+
+    # --open: a client without a key gets in on a free name with no question asked
+    # (keyboard-interactive with no prompt), and on a name bound to a rejoin code
+    # by typing that code.
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.names is not None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str):
+        names = self.server.names
+        bound = names.binding(username) if names is not None else {"": ""}
+        if bound is None:
+            return True
+        if "code" in bound:
+            return ("gemtable", f"The name {username} is taken. If it is yours, type the "
+                    "rejoin code you were given.", "", [("Rejoin code (passcode): ", False)])
+        return False
+
+    def validate_kbdint_response(self, username: str, responses) -> bool:
+        names = self.server.names
+        return (names is not None and len(responses) == 1
+                and names.code_fits(username, str(responses[0])))
 
     def session_requested(self) -> asyncssh.SSHServerSession:
         assert self.conn is not None
-        return SessionChannel(self.server, self.conn.get_extra_info("username") or "")
+        return SessionChannel(self.server, self.conn.get_extra_info("username") or "",
+                              self._key, self.peer)
 
 
 class SessionChannel(asyncssh.SSHServerSession):
     """One SSH session: a terminal running the lobby, or a one-line command."""
 
-    def __init__(self, server: Server, user: str) -> None:
+    def __init__(self, server: Server, user: str, key: asyncssh.SSHKey | None = None,
+                 peer: tuple[str, str] = ("", "")) -> None:
         self.server = server
         self.user = user
+        self.key = key
+        self.peer = peer
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.size = (80, 24)
@@ -170,6 +194,14 @@ class SessionChannel(asyncssh.SSHServerSession):
             self._say("gemtable: user names are 1-24 letters, digits, '.', '_' or '-', "
                       "starting with a letter or digit.\n", 1)
             return
+        keys = self.server.keys
+        if keys is not None and (self.key is None
+                                 or not keys.may_use(self.user, self.key, *self.peer)):
+            log.warning("name %s refused for key %s", self.user,
+                        self.key.get_fingerprint("sha256") if self.key else "(none)")
+            self._say(keys.refusal(self.user, self.key, *self.peer) if self.key else
+                      "gemtable: sign in with a key.\n", 1)
+            return
         if verb == "help" or (verb and verb not in ("join", "watch", "list", "lobby")):
             self._say(HELP, 0 if verb == "help" else 1)
             return
@@ -190,7 +222,8 @@ class SessionChannel(asyncssh.SSHServerSession):
         args = ["lobby", "--hub", str(self.server.hub.socket_path)]
         if verb in ("join", "watch"):
             args += [f"--{verb}", printable(words[1], 32)]
-        self.token = self.server.hub.issue_token(self.user)
+        code = self.server.names.bind(self.user, self.key) if self.server.names else None
+        self.token = self.server.hub.issue_token(self.user, code)
         env = child_env(self.term, dict(self.chan.get_environment()), self.token)
         self.child = ChildTerminal(self.server.launcher, args, env, self.size,
                                    output=self._output, exited=self._exited)
