@@ -93,7 +93,7 @@ async def test_limits_on_sessions_and_idle_time(make_server, clients):
     await second.wait_for(LOBBY)
     third = await clients(limited.port, "carol")
     await third.wait_for("the server is full")
-    await first.wait_for("without a key")
+    await first.wait_for("Closed after 3 s idle")
     await first.term.closed.wait()
 
 

@@ -40,8 +40,8 @@ LOBBY_EVERY = 0.25
 """Seconds between lobby pushes while tables change."""
 KEEP_FINISHED = 12
 """Finished tables still listed (and watchable) in the lobby."""
-WAITING_PER_USER = 3
-"""Tables one person may have waiting for players at once."""
+TABLES_PER_USER = 3
+"""Tables one person may have at once that wait for players or have bots only."""
 
 
 @attrs.frozen
@@ -170,10 +170,12 @@ class Hub:
         if len(self._active()) >= self.limits.max_tables:
             raise Refused(f"the server holds {self.limits.max_tables} tables already; "
                           "join one, or try later")
-        waiting = [t for t in self._active() if t.status == P.WAITING
-                   and t.record.created_by == user]
-        if len(waiting) >= WAITING_PER_USER:
-            raise Refused(f"you have {len(waiting)} tables waiting for players already")
+        # Bot-only tables start at once but take a slot all the same: they count.
+        held = [t for t in self._active() if t.record.created_by == user
+                and (t.status == P.WAITING or not t.human_seats)]
+        if len(held) >= TABLES_PER_USER:
+            raise Refused(f"you have {len(held)} tables waiting for players or playing "
+                          "bots only already; cancel one or let it finish")
         seats = tuple(request.seats)
         if sum(1 for s in seats if s == P.YOU) > 1:
             raise Refused("you can sit at one seat of a table only")

@@ -137,6 +137,10 @@ class LobbyScreen(Screen[None]):
         if self._ready and self.app.screen is self:
             self._draw()
 
+    def on_resize(self) -> None:
+        if self._ready and self.app.screen is self:
+            self._draw()  # the title spreads across the new width
+
     def on_screen_resume(self) -> None:
         if self._ready:
             self._draw()

@@ -27,7 +27,7 @@ from .botpool import BotPool
 from .hub import Hub, HubLimits
 from .keys import KeyBook, OpenBook
 from .launcher import SubprocessLauncher, ZygoteLauncher
-from .store import DataDir, default_data_dir, load_or_create_host_key
+from .store import DataDir, HostKeyError, default_data_dir, load_or_create_host_key
 
 log = logging.getLogger("gemtable.serve")
 
@@ -57,6 +57,15 @@ class ServeOptions:
     """Seconds a connection may stay without a session (logging in, or after its last)."""
     max_connections: int = 128
     max_per_address: int = 16
+
+
+def whole_units(seconds: float) -> str:
+    """A duration as people say it: "20 s", "30 min", "2 h"."""
+    if seconds < 120:
+        return f"{round(seconds)} s"
+    if seconds < 2 * 3600:
+        return f"{round(seconds / 60)} min"
+    return f"{round(seconds / 3600)} h"
 
 
 class ServeError(Exception):
@@ -101,6 +110,8 @@ class Server:
         self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
         self.hub.names_verified = self.keys is not None
         self.sessions: set = set()
+        self.connections: dict[object, str] = {}
+        """Every SSH connection (logging in, idle or with sessions), by peer address."""
         self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -114,6 +125,8 @@ class Server:
         key_path = self.options.host_key or self.data.host_key
         try:
             host_key = load_or_create_host_key(key_path)
+        except HostKeyError as error:
+            raise ServeError(str(error)) from None
         except (OSError, asyncssh.KeyImportError) as error:
             raise ServeError(f"{key_path}: cannot use this host key ({error})") from None
         await self.hub.start()
@@ -123,7 +136,7 @@ class Server:
             lambda: GemtableSSHServer(self), self.options.host, self.options.port,
             server_host_keys=[host_key], line_editor=False, encoding=None,
             allow_scp=False, agent_forwarding=False, x11_forwarding=False,
-            login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
+            login_timeout=self.options.login_grace or None, keepalive_interval=30, keepalive_count_max=4,
             server_version="gemtable")
         port = self._acceptor.sockets[0].getsockname()[1]
         host = self.options.host
@@ -165,6 +178,22 @@ class Server:
     def release(self, session) -> None:
         self.sessions.discard(session)
 
+    def connection_opened(self, connection: object, address: str) -> str:
+        """Why a new connection must close at once ("" when it may stay); counts it if so.
+
+        Like OpenSSH's MaxStartups, but for every connection: one that logs in and
+        never opens a session still holds a socket and memory."""
+        if len(self.connections) >= self.options.max_connections:
+            return "too many connections"
+        if sum(1 for a in self.connections.values() if a == address) \
+                >= self.options.max_per_address:
+            return f"too many connections from {address}"
+        self.connections[connection] = address
+        return ""
+
+    def connection_closed(self, connection: object) -> None:
+        self.connections.pop(connection, None)
+
     async def _check_idle(self) -> None:
         timeout = self.options.idle_timeout
         while timeout > 0:
@@ -172,7 +201,7 @@ class Server:
             for session in list(self.sessions):
                 if session.idle_for() > timeout:
                     log.info("closing the idle session of %s", session.user)
-                    session.close_for(f"Closed after {timeout / 60:g} minutes without a key. "
+                    session.close_for(f"Closed after {whole_units(timeout)} idle. "
                                       "Your seat is kept: connect again to carry on.")
 
     def table_listing(self) -> str:

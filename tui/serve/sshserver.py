@@ -9,10 +9,12 @@ a line of text. Commands: none (the lobby), `join ID`, `watch ID`, `list`,
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -34,6 +36,10 @@ HELP = """gemtable: shared tables for the gemtable board games.
   ssh -p PORT HOST list            the tables, as text
 Truecolor: add -o SetEnv=COLORTERM=truecolor
 """
+TERMINAL_RESET = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # mouse off
+                  "\x1b[?1004l\x1b[?2004l"  # focus events, bracketed paste off
+                  "\x1b[0m\x1b[?25h\x1b[?1049l")  # plain text, cursor shown, main screen
+"""What the app would have written on its way out, sent when the server closes it."""
 FORWARDED_ENV = ("COLORTERM", "NO_COLOR", "LANG")
 KEPT_ENV = ("PATH", "PYTHONPATH", "VIRTUAL_ENV")
 
@@ -76,14 +82,48 @@ class GemtableSSHServer(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = ("", "")
         self._key = None
+        self._grace: asyncio.TimerHandle | None = None
+        self._open_sessions = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("", 0)
         self.peer = (str(peer[0]), str(peer[0]))
+        refusal = self.server.connection_opened(self, self.peer[1])
+        if refusal:
+            log.warning("connection from %s refused: %s", self.peer[1], refusal)
+            self.server.loop.call_soon(conn.close)
+            return
+        self._arm_grace()  # asyncssh's login timeout covers logging in; this, after it
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.conn = None
+        self._disarm_grace()
+        self.server.connection_closed(self)
+
+    # --- a connection without a session is closed after the login grace ----------
+    def _arm_grace(self) -> None:
+        grace = self.server.options.login_grace
+        self._disarm_grace()
+        if grace > 0 and self.conn is not None:
+            self._grace = self.server.loop.call_later(grace, self._grace_over)
+
+    def _disarm_grace(self) -> None:
+        if self._grace is not None:
+            self._grace.cancel()
+            self._grace = None
+
+    def _grace_over(self) -> None:
+        self._grace = None
+        if self.conn is not None and self._open_sessions == 0:
+            log.info("closing a connection from %s that opened no session", self.peer[1])
+            self.conn.close()
+
+    def session_ended(self) -> None:
+        self._open_sessions -= 1
+        if self._open_sessions <= 0:
+            self._open_sessions = 0
+            self._arm_grace()
 
     def begin_auth(self, username: str) -> bool:
         return True  # even with --open: a key offered is what a name gets bound to
@@ -127,16 +167,20 @@ class GemtableSSHServer(asyncssh.SSHServer):
 
     def session_requested(self) -> asyncssh.SSHServerSession:
         assert self.conn is not None
+        self._open_sessions += 1
+        self._disarm_grace()
         return SessionChannel(self.server, self.conn.get_extra_info("username") or "",
-                              self._key, self.peer)
+                              self._key, self.peer, ended=self.session_ended)
 
 
 class SessionChannel(asyncssh.SSHServerSession):
     """One SSH session: a terminal running the lobby, or a one-line command."""
 
     def __init__(self, server: Server, user: str, key: asyncssh.SSHKey | None = None,
-                 peer: tuple[str, str] = ("", "")) -> None:
+                 peer: tuple[str, str] = ("", ""),
+                 ended: Callable[[], None] | None = None) -> None:
         self.server = server
+        self._ended = ended
         self.user = user
         self.key = key
         self.peer = peer
@@ -272,16 +316,17 @@ class SessionChannel(asyncssh.SSHServerSession):
         return time.monotonic() - self.filter.last_input
 
     def close_for(self, reason: str) -> None:
-        """Limits (idle, shutdown): stop the session with a sentence."""
+        """Limits (idle, shutdown): stop the session with a sentence, and give the
+        person their terminal back as it was (the app had no time to)."""
         self._hang_up()
-        self._say(f"\r\n{reason}\n", 0)
+        self._say(f"{TERMINAL_RESET}\r\n{reason}\n", 0)
 
     def _exited(self, code: int) -> None:
         if code not in (0, 1) and not self._hung_up:
             log.error("session process of %s ended with %s", self.user,
                       f"signal {-code}" if code < 0 else f"status {code}")
             if not self._closed:
-                self._say("\r\ngemtable stopped unexpectedly (the server logged it). "
+                self._say(f"{TERMINAL_RESET}\r\ngemtable stopped unexpectedly (the server logged it). "
                           "Your game is saved: connect again to carry on.\n", 1)
         if self.chan is not None and not self._closed:
             self._closed = True
@@ -300,6 +345,9 @@ class SessionChannel(asyncssh.SSHServerSession):
             self.child.hang_up()
 
     def _finish(self) -> None:
+        if self._ended is not None:
+            ended, self._ended = self._ended, None
+            ended()
         if self.token is not None:
             self.server.hub.revoke_token(self.token)
             self.token = None

@@ -15,6 +15,7 @@ crash leaves either the old or the new record, never half of one.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 import tempfile
@@ -22,6 +23,8 @@ from pathlib import Path
 
 import attrs
 import platformdirs
+
+log = logging.getLogger("gemtable.serve")
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 """Table ids avoid letters people confuse when reading them out (i l o 0 1)."""
@@ -86,8 +89,13 @@ class DataDir:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
-        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
-        os.chmod(self.root, 0o700)
+        if not self.root.exists():
+            # Made here: owner-only. A folder someone gave is theirs to set as they like.
+            self.root.mkdir(parents=True, mode=0o700)
+            os.chmod(self.root, 0o700)
+        elif self.root.stat().st_mode & 0o077:
+            log.warning("%s can be read by other accounts; the table logs inside cannot",
+                        self.root)
         self.tables = self.root / "tables"
         self.tables.mkdir(exist_ok=True, mode=0o700)
         self._socket_dir: Path | None = None
@@ -140,11 +148,18 @@ class DataDir:
         self.table_log(table_id).unlink(missing_ok=True)
 
 
+class HostKeyError(Exception):
+    """A host key the server refuses to use (as OpenSSH does)."""
+
+
 def load_or_create_host_key(path: Path):
     """The server's host key; generated (ed25519) and kept the first time."""
     import asyncssh
 
     if path.exists():
+        if path.stat().st_mode & 0o077:
+            raise HostKeyError(f"{path} can be read by other accounts; a host key must be "
+                               f"private (chmod 600 {path})")
         return asyncssh.read_private_key(str(path))
     key = asyncssh.generate_private_key("ssh-ed25519", comment="gemtable host key")
     path.parent.mkdir(parents=True, exist_ok=True)
