@@ -151,7 +151,7 @@ class ServeApp(GemtableApp):
                 self.farewell = message.text
                 self.exit(0)
             else:
-                self.notify(message.text, timeout=8)
+                self.notify(message.text, timeout=20)
         elif isinstance(message, P.LobbyUpdate):
             self._lobby_update(message)
 

@@ -17,6 +17,7 @@ import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from pathlib import Path
 
 import attrs
 
@@ -51,6 +52,18 @@ class HubLimits:
     stand_in_bot: str = "greedy"
 
 
+def torn_tail(path: Path) -> bool:
+    """Does the log end partway through a line (the server stopped while writing)?"""
+    try:
+        with path.open("rb") as f:
+            if f.seek(0, 2) == 0:
+                return False
+            f.seek(-1, 2)
+            return f.read(1) != b"\n"
+    except OSError:
+        return False
+
+
 class Refused(Exception):
     """A request the hub turns down; the text goes back to the person."""
 
@@ -71,6 +84,8 @@ class Hub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
         self._lobby_pending = False
+        self.notices: dict[str, list[str]] = {}
+        """Per user: sentences about their tables to say when they next connect."""
         self._games: tuple[P.GameInfo, ...] = ()
         self.invite = "ssh -t -p 2222 HOST join {id}"
         """How people are told to invite others (the server fills in host and port)."""
@@ -124,20 +139,43 @@ class Hub:
         """Every unfinished table from its log, seats as they were."""
         for record in self.data.load_records():
             path = self.data.table_log(record.id)
+            if torn_tail(path):
+                copy = self.data.keep_copy(record.id)
+                log.warning("table %s: the last line of its log was cut off mid-write; play "
+                            "resumes before it (the log as it was: %s)", record.id, copy)
+                self._tell_players(record, f"Table {record.id}: the last move before the "
+                                   "server stopped was not saved whole, so play goes on from "
+                                   "the move before it.")
             try:
                 loaded = await self._loop.run_in_executor(self._threads, open_log, path)
                 if loaded.finished:
                     continue
                 table = Table.from_loaded(loaded, bots=self.pool.make_bot)
             except (OSError, GameLogError, TableError, ValueError) as error:
-                log.error("table %s not restored: %s", record.id, error)
+                self._lost(record, f"its log is damaged ({error})")
                 continue
             if len(record.owners) != table.header.players:
-                log.error("table %s not restored: its seat record does not fit", record.id)
                 table.close()
+                self._lost(record, "its seat record does not fit its log")
                 continue
             await self._add(record, table)
             log.info("table %s restored at action %d", record.id, table.step)
+
+    def _lost(self, record: TableRecord, why: str) -> None:
+        """A table that cannot be resumed: set aside, logged, and its players told."""
+        log.error("table %s not restored: %s; its files are kept in %s", record.id, why,
+                  self.data.damaged)
+        self.data.set_aside(record.id)
+        self._tell_players(record, f"Table {record.id} could not be resumed: its saved "
+                           "game is damaged. The server's operator has its files.")
+
+    def _tell_players(self, record: TableRecord, text: str) -> None:
+        for user in {*(o for o in record.owners if o), record.created_by}:
+            self.notices.setdefault(user, []).append(text)
+
+    def notices_for(self, user: str) -> list[str]:
+        """What happened to this person's tables while the server was down (said once)."""
+        return self.notices.pop(user, [])
 
     async def _add(self, record: TableRecord, table: Table) -> HubTable:
         hub_table = HubTable(record, table, loop=self._loop, threads=self._threads,

@@ -5,6 +5,7 @@
     DATA/serve.log         the server log
     DATA/tables/ID.jsonl   the table's game log (gemtable.engine.gamelog)
     DATA/tables/ID.json    who sits where, who made it, whether it started
+    DATA/tables/damaged/   table files that could not be read, kept as they were
     DATA/run/hub.sock      the hub socket (folder 0700); a private temp folder
                            instead if DATA's path is too long for a socket
 
@@ -18,7 +19,9 @@ import json
 import logging
 import os
 import secrets
+import shutil
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -134,14 +137,38 @@ class DataDir:
         write_atomically(self.table_record(record.id), record.to_json())
 
     def load_records(self) -> list[TableRecord]:
-        """Every readable table record; a damaged one is skipped (its log stays)."""
+        """Every readable table record; a damaged one is logged and set aside with its log."""
         records = []
         for path in sorted(self.tables.glob("*.json")):
             try:
                 records.append(TableRecord.from_json(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError, KeyError, TypeError):
-                continue
+            except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+                log.error("table %s: its seat record is unreadable (%s: %s); kept in %s",
+                          path.stem, type(error).__name__, error, self.damaged)
+                self.set_aside(path.stem)
         return records
+
+    @property
+    def damaged(self) -> Path:
+        """Where damaged table files are kept for the operator (never deleted)."""
+        return self.tables / "damaged"
+
+    def set_aside(self, table_id: str) -> None:
+        """Move a table's record and log to the damaged folder, as they are."""
+        self.damaged.mkdir(exist_ok=True, mode=0o700)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        for path in (self.table_record(table_id), self.table_log(table_id)):
+            if path.exists():
+                os.replace(path, self.damaged / f"{path.name}.{stamp}")
+
+    def keep_copy(self, table_id: str) -> Path:
+        """A copy of the table's log as it is now, in the damaged folder."""
+        self.damaged.mkdir(exist_ok=True, mode=0o700)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        copy = self.damaged / f"{table_id}.jsonl.{stamp}"
+        shutil.copyfile(self.table_log(table_id), copy)
+        os.chmod(copy, 0o600)
+        return copy
 
     def remove_table(self, table_id: str) -> None:
         self.table_record(table_id).unlink(missing_ok=True)
