@@ -8,7 +8,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client
+from conftest import WAIT, Client, key_of
 from textual.widgets._toast import Toast
 
 from gemtable.tui.serve import protocol as P
@@ -84,7 +84,7 @@ async def test_markup_and_escapes_in_ssh_commands_are_shown_as_typed(server, tmp
         await person.close()
     osc = "join \x1b]0;pwned\x07\x1b[2J\x9bx"
     async with asyncssh.connect("127.0.0.1", server.port, username="alice",
-                                known_hosts=None, password="") as conn:
+                                known_hosts=None, client_keys=[key_of("alice")]) as conn:
         done = await conn.run(osc, timeout=WAIT, encoding=None)
     shown = done.stdout
     assert b"ssh -t" in shown
