@@ -135,6 +135,7 @@ def test_a_key_may_use_the_names_its_line_gives_it_and_no_other(tmp_path):
     assert not book.may_use("anyone", nameless, "", "")
     assert "may use alice" in book.refusal("bob", alice, "", "")
     assert "no name" in book.refusal("x", nameless, "", "")
+    assert "it may use bob, bo*." in book.refusal("x", bob, "", "")
     # New friends are read without a restart.
     authorized.write_text(authorized.read_text() + f"{public(private[2])} carol\n")
     os.utime(authorized, (1, 1))

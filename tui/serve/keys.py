@@ -27,6 +27,7 @@ import threading
 from pathlib import Path
 
 import attrs
+from asyncssh import SSHAuthorizedKeys, SSHKey
 
 from .store import ID_ALPHABET, write_atomically
 
@@ -45,9 +46,14 @@ def valid_name(name: str) -> bool:
 class KeyLine:
     """One line of the authorized keys file, on its own."""
 
-    keys: object
-    """asyncssh's SSHAuthorizedKeys for this line alone."""
+    keys: SSHAuthorizedKeys
+    """asyncssh's reading of this line alone."""
     comment: str
+    principals: str
+    """The principals= option's text as written ("" without one), to quote in refusals."""
+
+
+PRINCIPALS = re.compile(r'(?:^|,)principals="([^"]*)"', re.IGNORECASE)
 
 
 def _read_lines(text: str) -> list[KeyLine]:
@@ -62,7 +68,8 @@ def _read_lines(text: str) -> list[KeyLine]:
             keys = asyncssh.import_authorized_keys(line)
         except (ValueError, asyncssh.KeyImportError):
             continue
-        lines.append(KeyLine(keys, _comment(line)))
+        found = PRINCIPALS.search(line.split(" AAAA", 1)[0])
+        lines.append(KeyLine(keys, _comment(line), found.group(1) if found else ""))
     return lines
 
 
@@ -98,12 +105,12 @@ class KeyBook:
         except (OSError, ValueError) as error:
             log.error("authorized keys unreadable (%s); keeping the last good copy", error)
 
-    def listed(self, key, host: str, address: str) -> bool:
+    def listed(self, key: SSHKey, host: str, address: str) -> bool:
         """May `key` log in at all (under some name)?"""
         self._refresh()
         return any(line.keys.validate(key, host, address) is not None for line in self._lines)
 
-    def may_use(self, name: str, key, host: str, address: str) -> bool:
+    def may_use(self, name: str, key: SSHKey, host: str, address: str) -> bool:
         """Does a line that lists `key` give it `name`?"""
         if not valid_name(name):
             return False
@@ -117,20 +124,20 @@ class KeyBook:
                 return True
         return False
 
-    def names_of(self, key, host: str, address: str) -> list[str]:
+    def names_of(self, key: SSHKey, host: str, address: str) -> list[str]:
         """The names (or patterns) `key` may use, to tell someone who tried another."""
-        names = []
+        names: list[str] = []
         for line in self._lines:
             options = line.keys.validate(key, host, address)
             if options is None:
                 continue
             if "principals" in options:
-                names.extend(str(p) for p in options["principals"])
+                names.extend(n for n in line.principals.split(",") if n)
             elif valid_name(line.comment):
                 names.append(line.comment)
         return names
 
-    def refusal(self, name: str, key, host: str, address: str) -> str:
+    def refusal(self, name: str, key: SSHKey, host: str, address: str) -> str:
         names = self.names_of(key, host, address)
         if not names:
             return ("gemtable: your key has no name here. The server's keys file must give it "
@@ -162,7 +169,7 @@ class OpenBook:
     def binding(self, name: str) -> dict[str, str] | None:
         return self._names.get(name)
 
-    def key_fits(self, name: str, key) -> bool:
+    def key_fits(self, name: str, key: SSHKey) -> bool:
         """A free name takes any key; a bound one only its own."""
         bound = self.binding(name)
         return bound is None or bound.get("key") == key.get_fingerprint("sha256")
@@ -172,7 +179,7 @@ class OpenBook:
         return bound is not None and "code" in bound and hmac.compare_digest(
             bound["code"], _digest(code))
 
-    def bind(self, name: str, key) -> str | None:
+    def bind(self, name: str, key: SSHKey | None) -> str | None:
         """`name` opened a terminal: bind it if free. The new rejoin code, if one was made."""
         with self._lock:
             if name in self._names:

@@ -81,7 +81,7 @@ class GemtableSSHServer(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = ("", "")
-        self._key = None
+        self._key: asyncssh.SSHKey | None = None
         self._grace: asyncio.TimerHandle | None = None
         self._open_sessions = 0
 
@@ -92,7 +92,7 @@ class GemtableSSHServer(asyncssh.SSHServer):
         refusal = self.server.connection_opened(self, self.peer[1])
         if refusal:
             log.warning("connection from %s refused: %s", self.peer[1], refusal)
-            self.server.loop.call_soon(conn.close)
+            asyncio.get_running_loop().call_soon(conn.close)
             return
         self._arm_grace()  # asyncssh's login timeout covers logging in; this, after it
 
@@ -106,7 +106,7 @@ class GemtableSSHServer(asyncssh.SSHServer):
         grace = self.server.options.login_grace
         self._disarm_grace()
         if grace > 0 and self.conn is not None:
-            self._grace = self.server.loop.call_later(grace, self._grace_over)
+            self._grace = asyncio.get_running_loop().call_later(grace, self._grace_over)
 
     def _disarm_grace(self) -> None:
         if self._grace is not None:
