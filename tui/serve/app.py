@@ -236,7 +236,7 @@ class ServeApp(GemtableApp):
         if info.seed is not None and info.status == P.PLAYING:
             from .lobby import seed_note
 
-            self.notify(f"Seed {info.seed}, {seed_note(info)}.", timeout=6)
+            self.notify(f"Seed {info.seed}, {seed_note(info)}.", timeout=4)
 
     def game_screen(self, info: P.TableInfo, seat: int | None) -> Screen:
         from ..screens.game import GameScreen

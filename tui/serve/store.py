@@ -1,7 +1,7 @@
 """The server's data folder: host key, tables (game log + seat record), name bindings.
 
     DATA/host_key          ed25519, made once on first start, owner-only
-    DATA/names.json        which key (fingerprint) owns each user name
+    DATA/names.json        --open: the key (fingerprint) or rejoin code (hash) of each name
     DATA/serve.log         the server log
     DATA/tables/ID.jsonl   the table's game log (gemtable.engine.gamelog)
     DATA/tables/ID.json    who sits where, who made it, whether it started
