@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
@@ -58,6 +59,16 @@ Observer = int | _Marker
 """Who a view is for: a seat number or SPECTATOR."""
 Mover = int | _Marker | None
 """`state.to_move`: a seat number, CHANCE, or None when the game is over."""
+
+
+SEED_BITS = 128
+"""Default seeds are this many random bits: a deal's public cards must not let
+anyone search the seeds and so learn the hidden cards and the future dice."""
+
+
+def random_seed() -> int:
+    """A fresh seed for a game nobody chose one for."""
+    return secrets.randbits(SEED_BITS)
 
 
 def chance_rng(seed: int, step: int) -> random.Random:

@@ -95,6 +95,14 @@ def _result_json(state: State) -> dict:
     }
 
 
+def _open_private(path: Path, how: int):
+    """Open for writing, readable by this account only: a log holds the seed, and
+    so every hidden card and future roll of the game."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | how, 0o600)
+    os.fchmod(fd, 0o600)  # an older log made with looser permissions is tightened too
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
 class GameLogWriter:
     """Appends to a log file, flushing and syncing every line so a crash loses nothing."""
 
@@ -107,10 +115,10 @@ class GameLogWriter:
                 raise FileExistsError(f"{self.path} already holds a game log")
             if not header.started:
                 header = attrs.evolve(header, started=datetime.now(UTC).isoformat(timespec="seconds"))
-            self._file = self.path.open("w", encoding="utf-8")
+            self._file = _open_private(self.path, os.O_TRUNC)
             self._write(header.to_json())
         else:
-            self._file = self.path.open("a", encoding="utf-8")
+            self._file = _open_private(self.path, os.O_APPEND)
 
     @classmethod
     def resume(cls, loaded: LoadedLog) -> GameLogWriter:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import attrs
 from textual.app import App
 from textual.screen import Screen
 
+from gemtable.engine.core import random_seed
 from gemtable.engine.gamelog import GameLogError, LoadedLog
 
 from .boards.base import Board
@@ -125,7 +125,7 @@ class GemtableApp(App[int]):
 
         seed = self.menu_seed
         if seed is None:
-            seed = random.SystemRandom().randrange(10**6)
+            seed = random_seed()
         return MenuScreen(seed=seed)
 
     def show_menu(self) -> None:

@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -242,7 +241,9 @@ def _add_serve(sub) -> None:
     serve.add_argument("--authorized-keys", type=Path, default=None, metavar="PATH",
                        help="who may connect: public keys, OpenSSH authorized_keys format")
     serve.add_argument("--open", action="store_true",
-                       help="anyone may connect without a key (loopback only unless --host)")
+                       help="anyone may connect, under any free name (loopback only)")
+    serve.add_argument("--open-to-network", action="store_true",
+                       help="with --open: allow a --host that others can reach")
     serve.add_argument("--data", type=Path, default=None, metavar="DIR",
                        help="tables, logs and keys (default: the gemtable data folder)")
     serve.add_argument("--max-sessions", type=_positive_int, default=64)
@@ -258,6 +259,13 @@ def _add_serve(sub) -> None:
     serve.add_argument("--spawn-sessions", action="store_true",
                        help="start each session as a new Python process instead of forking "
                             "it from a preloaded one (slower, more memory)")
+    serve.add_argument("--login-grace", type=_non_negative(float), default=30.0,
+                       metavar="SECONDS",
+                       help="close a connection that has no session this long (default 30)")
+    serve.add_argument("--max-connections", type=_positive_int, default=128,
+                       help="SSH connections at once, in all (default 128)")
+    serve.add_argument("--max-per-address", type=_positive_int, default=16,
+                       help="SSH connections at once from one address (default 16)")
 
     # The process behind one SSH session; started by `serve`, never by hand.
     lobby = sub.add_parser("lobby")
@@ -270,12 +278,13 @@ def _serve_command(args: argparse.Namespace) -> int:
     from gemtable.tui.serve.server import ServeOptions, serve
 
     return serve(ServeOptions(
-        host=args.host or "127.0.0.1", host_given=args.host is not None, port=args.port,
+        host=args.host or "127.0.0.1", open_to_network=args.open_to_network, port=args.port,
         host_key=args.host_key, authorized_keys=args.authorized_keys, open=args.open,
         data=args.data, max_sessions=args.max_sessions, max_tables=args.max_tables,
         idle_timeout=args.idle_timeout, stand_in_after=args.stand_in_after,
         stand_in_bot=args.stand_in_bot, bot_workers=args.bot_workers,
-        fork_sessions=not args.spawn_sessions,
+        fork_sessions=not args.spawn_sessions, login_grace=args.login_grace,
+        max_connections=args.max_connections, max_per_address=args.max_per_address,
     ))
 
 
@@ -342,8 +351,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from gemtable.tui import launch
 
     if command in ("play", "watch"):
+        from gemtable.engine.core import random_seed
+
         _check_kinds(parser, args.game, args.seats, allow_human=command == "play")
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        seed = args.seed if args.seed is not None else random_seed()
         if command == "play":
             return launch.play(args.game, args.seats, seed=seed, variant=args.variant, log=args.log)
         return launch.watch(args.game, args.seats, seed=seed, variant=args.variant, log=args.log,

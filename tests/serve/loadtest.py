@@ -177,7 +177,9 @@ async def first_frames(port: int, count: int) -> list[float]:
 
 async def main(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="gemtable-load-"))
-    extra = ["--max-sessions", "100", "--max-tables", "64"]
+    # Every session comes from 127.0.0.1: lift the per-address cap for this run.
+    extra = ["--max-sessions", "110", "--max-tables", "64", "--max-connections", "200",
+             "--max-per-address", "200"]
     if args.spawn_sessions:
         extra.append("--spawn-sessions")
     server = ServerProcess(folder / "data", *extra)

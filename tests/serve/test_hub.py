@@ -195,3 +195,48 @@ def test_a_restarted_hub_resumes_every_unfinished_table_with_its_seats(hub_facto
     wait_until(lambda: second.hub.tables[playing].table.step == 3, what="bob, then the bot")
     carol = second.client("carol")
     assert carol.call(P.TakeSeat, table=waiting, seat=None).status == P.PLAYING
+
+
+def test_damaged_table_files_are_kept_aside_logged_and_told(hub_factory, tmp_path, caplog):
+    from gemtable.tui.serve.client import HubClient
+
+    data = tmp_path / "kept"
+    first = hub_factory(data)
+    alice, bob, garbled = two_people_and_a_bot(first)
+    carol, dave = first.client("carol"), first.client("dave")
+    torn = carol.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "greedy"),
+                      seed=3).id
+    record = dave.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+                       seed=4).id
+    wait_until(lambda: first.hub.tables[torn].table.step >= 0)
+    first.stop()
+    tables = data / "tables"
+    with (tables / f"{garbled}.jsonl").open("a") as log:
+        log.write("garbage, not a log line\n")
+    with (tables / f"{torn}.jsonl").open("a") as log:
+        log.write('{"kind":"action","n":')  # the server died mid-write
+    (tables / f"{record}.json").write_text('{"id": "x", "owners": 7}')
+
+    second = hub_factory(data)
+    assert set(second.hub.tables) == {torn}  # resumed before the torn line
+    kept = sorted(p.name.split(".")[0] + "." + p.name.split(".")[1]
+                  for p in (tables / "damaged").iterdir())
+    assert kept == sorted([f"{garbled}.json", f"{garbled}.jsonl", f"{torn}.jsonl",
+                           f"{record}.json", f"{record}.jsonl"])
+    said = caplog.text
+    assert f"table {garbled} not restored" in said and f"table {torn}: the last line" in said
+    assert f"table {record}: its seat record is unreadable" in said
+
+    def notices(user: str) -> list[str]:
+        heard: list[object] = []
+        client = HubClient(second.hub.socket_path)
+        client.listen(heard.append)
+        second.clients.append(client)
+        client.hello(second.hub.issue_token(user))
+        wait_until(lambda: any(isinstance(m, P.LobbyUpdate) for m in heard))
+        client.call(P.TableQuery, table=torn)  # anything sent after Hello has arrived
+        return [m.text for m in heard if isinstance(m, P.Notice)]
+
+    assert any("could not be resumed" in n and garbled in n for n in notices("bob"))
+    assert any("not saved whole" in n for n in notices("carol"))
+    assert notices("carol") == []  # said once

@@ -69,7 +69,8 @@ async def test_256_colours_by_default_and_truecolor_when_the_client_asks(server,
 
 
 async def run_command(port: int, user: str, command: str) -> asyncssh.SSHCompletedProcess:
-    async with asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None) as conn:
+    async with asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None,
+                                password="") as conn:
         return await conn.run(command, timeout=WAIT)
 
 
@@ -92,7 +93,7 @@ async def test_limits_on_sessions_and_idle_time(make_server, clients):
     await second.wait_for(LOBBY)
     third = await clients(limited.port, "carol")
     await third.wait_for("the server is full")
-    await first.wait_for("without a key")
+    await first.wait_for("Closed after 3 s idle")
     await first.term.closed.wait()
 
 
@@ -100,7 +101,7 @@ async def test_keys_decide_who_gets_in(make_server, tmp_path, clients):
     alice_key = asyncssh.generate_private_key("ssh-ed25519")
     other_key = asyncssh.generate_private_key("ssh-ed25519")
     authorized = tmp_path / "authorized_keys"
-    authorized.write_text(alice_key.export_public_key().decode())
+    authorized.write_text(alice_key.export_public_key().decode().strip() + " alice\n")
     keyed = make_server("--authorized-keys", str(authorized))
     alice = await clients(keyed.port, "alice", client_keys=[alice_key])
     await alice.wait_for(LOBBY)

@@ -15,7 +15,7 @@ import pytest
 from gemtable.engine import SPECTATOR
 from gemtable.tui.serve import protocol as P
 from gemtable.tui.serve.inputfilter import PASTE_END, PASTE_START, InputFilter
-from gemtable.tui.serve.keys import KeyBook, valid_name
+from gemtable.tui.serve.keys import KeyBook, OpenBook, valid_name
 from gemtable.tui.serve.server import ServeError, ServeOptions, check_options
 from gemtable.tui.serve.sshserver import child_env, terminal_type
 from gemtable.tui.serve.store import DataDir, TableRecord, new_table_id
@@ -117,33 +117,57 @@ def public(key) -> str:
     return key.export_public_key().decode().strip()
 
 
-def test_keys_log_in_and_a_name_belongs_to_the_first_key_that_used_it(tmp_path):
-    private = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
+def test_a_key_may_use_the_names_its_line_gives_it_and_no_other(tmp_path):
+    private = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(4)]
+    alice, bob, carol, nameless = (asyncssh.import_public_key(public(k)) for k in private)
     authorized = tmp_path / "authorized_keys"
-    authorized.write_text(f"{public(private[0])} alice\n{public(private[1])} bob\n")
-    # What a client offers (and the server checks) is the public half.
-    alice, bob, stranger = (asyncssh.import_public_key(public(k)) for k in private)
-    book = KeyBook(authorized, tmp_path / "names.json")
-    assert not book.allows("alice", stranger, "", "127.0.0.1")
-    assert book.allows("alice", alice, "", "127.0.0.1")
-    book.bind("alice", alice)
-    assert not book.allows("alice", bob, "", "127.0.0.1")
-    assert book.allows("bob", bob, "", "127.0.0.1")
-    assert not book.allows("bad name", bob, "", "127.0.0.1")
-    # The binding is kept across restarts; new friends are read without one.
-    again = KeyBook(authorized, tmp_path / "names.json")
-    assert not again.allows("alice", bob, "", "127.0.0.1")
-    authorized.write_text(authorized.read_text() + f'principals="carol" {public(stranger)}\n')
+    authorized.write_text(f"{public(private[0])} alice\n"
+                          f'principals="bob,bo*" {public(private[1])} whatever\n'
+                          f"{public(private[3])}\n")
+    book = KeyBook(authorized)
+    assert book.listed(alice, "", "127.0.0.1") and not book.listed(carol, "", "127.0.0.1")
+    assert book.may_use("alice", alice, "", "127.0.0.1")
+    # A key without principals= cannot take a name nobody has used yet (the old hole).
+    assert not book.may_use("bob", alice, "", "127.0.0.1")
+    assert not book.may_use("mallory", alice, "", "127.0.0.1")
+    assert book.may_use("bob", bob, "", "127.0.0.1") and book.may_use("bobby", bob, "", "")
+    assert not book.may_use("whatever", bob, "", "") and not book.may_use("alice", bob, "", "")
+    assert not book.may_use("anyone", nameless, "", "")
+    assert "may use alice" in book.refusal("bob", alice, "", "")
+    assert "no name" in book.refusal("x", nameless, "", "")
+    assert "it may use bob, bo*." in book.refusal("x", bob, "", "")
+    # New friends are read without a restart.
+    authorized.write_text(authorized.read_text() + f"{public(private[2])} carol\n")
     os.utime(authorized, (1, 1))
-    assert again.allows("carol", stranger, "", "127.0.0.1")
-    assert not again.allows("dave", stranger, "", "127.0.0.1")
+    assert book.may_use("carol", carol, "", "127.0.0.1")
 
 
-def test_open_is_for_loopback_unless_the_host_is_given():
+def test_open_names_are_bound_to_a_key_or_a_rejoin_code(tmp_path):
+    keys = [asyncssh.import_public_key(public(asyncssh.generate_private_key("ssh-ed25519")))
+            for _ in range(2)]
+    book = OpenBook(tmp_path / "names.json")
+    assert book.key_fits("alice", keys[1]) and book.binding("alice") is None
+    assert book.bind("alice", keys[0]) is None
+    assert book.key_fits("alice", keys[0]) and not book.key_fits("alice", keys[1])
+    assert not book.code_fits("alice", "")
+    code = book.bind("carol", None)
+    assert code and len(code) == 8 and book.bind("carol", None) is None
+    assert book.code_fits("carol", code) and book.code_fits("carol", f" {code.upper()} ")
+    assert not book.code_fits("carol", "x" * 8) and not book.key_fits("carol", keys[0])
+    again = OpenBook(tmp_path / "names.json")  # kept across restarts, never the code itself
+    assert again.code_fits("carol", code) and not again.key_fits("alice", keys[1])
+    assert code not in (tmp_path / "names.json").read_text()
+    assert (tmp_path / "names.json").stat().st_mode & 0o777 == 0o600
+
+
+def test_open_is_for_loopback_unless_asked_for_in_so_many_words():
     check_options(ServeOptions(open=True))
-    check_options(ServeOptions(open=True, host="0.0.0.0", host_given=True))
-    with pytest.raises(ServeError, match="loopback"):
-        check_options(ServeOptions(open=True, host="0.0.0.0"))
+    check_options(ServeOptions(open=True, host="0.0.0.0", open_to_network=True))
+    for host in ("0.0.0.0", "192.168.1.5", "::"):
+        with pytest.raises(ServeError, match="--open-to-network"):
+            check_options(ServeOptions(open=True, host=host))
+    with pytest.raises(ServeError, match="goes with --open"):
+        check_options(ServeOptions(open_to_network=True, authorized_keys=__file__))
     with pytest.raises(ServeError, match="who may connect"):
         check_options(ServeOptions())
     with pytest.raises(ServeError, match="not both"):
@@ -172,7 +196,7 @@ def test_a_resize_reaches_the_terminal():
         set_size(master, 132, 43)
         assert os.get_terminal_size(slave) == os.terminal_size((132, 43))
         set_size(master, 0, 99999)  # nonsense from a client is bounded
-        assert os.get_terminal_size(slave) == os.terminal_size((80, 500))
+        assert os.get_terminal_size(slave) == os.terminal_size((80, 150))
     finally:
         os.close(master)
         os.close(slave)

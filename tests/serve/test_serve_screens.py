@@ -16,7 +16,7 @@ from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tui"))
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tui"))  # after this folder: its conftest
 from tui_support import match_screen  # noqa: E402
 from tui_support import until as tui_until  # noqa: E402
 

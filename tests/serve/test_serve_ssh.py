@@ -79,9 +79,10 @@ async def test_two_people_a_bot_and_a_watcher_play_with_private_hands(server, cl
     # The turn comes to alice: a bell and a banner.
     await alice.wait_for(lambda s: s.bells >= 1)
     await alice.play("take RBG")
-    for screen in (alice, bob, carol):
-        await screen.wait_for("1. Seat 1 (alice): take RBG")
-    await bob.wait_for("▶ Your turn, Seat 2 (bob)")
+    # Together: the banner shows for four seconds, and a busy machine is slow to draw.
+    await asyncio.gather(*(screen.wait_for("1. Seat 1 (alice): take RBG")
+                           for screen in (alice, bob, carol)),
+                         bob.wait_for("▶ Your turn, Seat 2 (bob)"))
     await bob.play("take GWK")
     for screen in (alice, bob, carol):
         await screen.wait_for("3. Seat 3 (greedy)")

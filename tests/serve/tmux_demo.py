@@ -88,8 +88,23 @@ class Server:
             self.process.wait(30)
 
 
+KEYS: Path | None = None
+"""A folder with a key per person (with --open, a name is bound to the key that first
+used it; without one, SSH would ask for the rejoin code on coming back)."""
+
+
+def key_for(user: str) -> Path:
+    assert KEYS is not None
+    key = KEYS / user
+    if not key.exists():
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", user, "-f",
+                        str(key)], check=True)
+    return key
+
+
 def connect(pane: str, port: int, user: str, command: str = "") -> None:
-    ssh = SSH.format(port=port) + (" -t" if command else "")
+    ssh = (SSH.format(port=port) + f" -o IdentitiesOnly=yes -i {key_for(user)}"
+           + (" -t" if command else ""))
     tmux("respawn-pane", "-k", "-t", pane, f"{ssh} {user}@127.0.0.1 {command}".strip())
 
 
@@ -115,6 +130,9 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="leave tmux and the server running")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="gemtable-demo-"))
+    global KEYS
+    KEYS = folder / "keys"
+    KEYS.mkdir(mode=0o700)
     server = Server(args.port, folder / "data")
     server.start()
     subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)

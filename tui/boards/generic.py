@@ -145,7 +145,8 @@ class GenericBoard(Board, can_focus=False):
         return focused is not None and focused.id in ("gb-legal", "gb-entry")
 
     def show_error(self, reason: str) -> None:
-        self.query_one("#gb-error", Static).update(reason)
+        # Plain text: the reason may quote what was typed (never markup).
+        self.query_one("#gb-error", Static).update(Text(reason))
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         return (("↑↓", "choose"), ("Enter", "play"), ("Tab", "type"))

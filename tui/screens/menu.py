@@ -12,10 +12,14 @@ from textual.widgets import Button, Input, OptionList, Static, TabbedContent, Ta
 from textual.widgets.option_list import Option
 
 from gemtable.engine import Game, registry
+from gemtable.engine.core import SEED_BITS
 
 from ..table import HUMAN
 from ..table.storage import LogSummary, list_logs, unfinished_logs
 from ..widgets import ChoiceRow, KeyBar
+
+SEED_DIGITS = len(str(2**SEED_BITS))
+"""Longest seed the form takes (a 128-bit number; longer could not even be read)."""
 
 if TYPE_CHECKING:
     from ..app import GemtableApp
@@ -149,8 +153,9 @@ class MenuScreen(Screen[None]):
         if self.query_one("#menu-tabs", TabbedContent).active != "tab-new":
             return
         text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit():
-            self.notify("The seed must be a whole number, 0 or more.", severity="error")
+        if not text.isdigit() or len(text) > SEED_DIGITS:
+            self.notify(f"The seed must be a whole number, 0 or more, of at most {SEED_DIGITS} "
+                        "digits.", severity="error")
             return
         variant = self.query_one("#choice-variant", ChoiceRow).value
         self.gemtable.start_table(self._game_id, self._seats(), seed=int(text), variant=variant)

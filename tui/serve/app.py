@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+from textual.actions import ActionError
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from gemtable.engine import SPECTATOR
@@ -18,7 +21,17 @@ from gemtable.engine import SPECTATOR
 from ..app import GemtableApp, StartMenu
 from . import protocol as P
 from .client import HubClient, HubError
+from .plain import printable
 from .remote import RemoteTable, seating_for
+
+BLOCKED_ACTIONS = frozenset({
+    "screenshot", "command_palette", "suspend_process", "notify", "simulate_key",
+    "push_screen", "switch_screen", "switch_mode", "change_theme", "toggle_dark",
+    "add_class", "remove_class", "toggle_class", "show_help_panel", "hide_help_panel",
+})
+"""Textual's own actions that a person on a server must never reach (a markup link,
+a key): they write files where the app runs, stop the session process, or build
+screens and messages from text."""
 
 
 class HubMessage(Message):
@@ -52,6 +65,8 @@ class ServeApp(GemtableApp):
         self.farewell: str | None = None
         """Said on the terminal after the app closes (why the session ended)."""
         self._removals: list = []
+        self._key_screen: Screen | None = None
+        """The screen on top when the key being handled arrived."""
         """Screen removals under way (see `run_action`)."""
         self.sub_title = f"{welcome.user} @ {welcome.server}"
 
@@ -60,12 +75,55 @@ class ServeApp(GemtableApp):
         """Keys queued before a screen was pushed are matched against its bindings;
         until it has mounted, its actions wait (a dismiss then would tear down a
         half-built screen). Keys from the network come in bursts: pastes, garbage."""
+        if _blocked(action):
+            return False
         screen = getattr(default_namespace, "screen", None)
         if isinstance(screen, Screen) and not screen.is_mounted:
             return False
         if not self._screens_settled():
             return False
         return await super().run_action(action, default_namespace)
+
+    # --- one key, one screen ----------------------------------------------------------
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            self._key_screen = self.screen
+        await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A key comes back here for the bindings once no widget took it; if a dialog
+        took it and closed on it, the screen now on top must not act on it too
+        (Enter in the new-table form would also sit you at the highlighted table)."""
+        if self.screen is not self._key_screen:
+            event.prevent_default()  # Textual's own handler (the bindings) is skipped
+
+    # --- nothing here touches the server's files or shows text as markup ----------
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice is plain text: many carry what someone typed (an id, a move)."""
+        super().notify(printable(message, 400), title=printable(title, 60),
+                       severity=severity, timeout=timeout, markup=False)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Refused: a screenshot is a file on the server's disk."""
+
+    def save_screenshot(self, filename: str | None = None, path: str | None = None,
+                        time_format: str | None = None) -> str:
+        raise PermissionError("screenshots are not taken on a server")
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        return None
+
+    def action_suspend_process(self) -> None:
+        """Refused: a stopped session process would hang the person's terminal."""
+
+    def start_table(self, game_id: str, seats: list[str], *, seed: int,
+                    variant: str | None = None) -> None:
+        """Local tables (a log on the server's disk) are not made from a served app."""
+
+    def open_replay(self, path: Path) -> None:
+        """Refused: replays read files on the server."""
 
     def pop_screen(self):
         removal = super().pop_screen()
@@ -93,7 +151,7 @@ class ServeApp(GemtableApp):
                 self.farewell = message.text
                 self.exit(0)
             else:
-                self.notify(message.text, timeout=8)
+                self.notify(message.text, timeout=20)
         elif isinstance(message, P.LobbyUpdate):
             self._lobby_update(message)
 
@@ -175,6 +233,10 @@ class ServeApp(GemtableApp):
             self.push_screen(WaitingScreen(info, seat))
             return
         self.push_screen(self.game_screen(info, seat))
+        if info.seed is not None and info.status == P.PLAYING:
+            from .lobby import seed_note
+
+            self.notify(f"Seed {info.seed}, {seed_note(info)}.", timeout=4)
 
     def game_screen(self, info: P.TableInfo, seat: int | None) -> Screen:
         from ..screens.game import GameScreen
@@ -193,3 +255,19 @@ class ServeApp(GemtableApp):
         return GameScreen(table, from_menu=True, seating=seating_for(table),
                           announce_turns=seat is not None, leave_message=leave)
 
+
+
+def _blocked(action: object) -> bool:
+    """Is `action` (text like "app.screenshot('x')", or parsed) one people may not run?"""
+    if isinstance(action, str):
+        from textual.actions import parse
+
+        try:
+            _, name, _ = parse(action)
+        except ActionError:
+            return True
+    elif isinstance(action, tuple) and len(action) == 3:
+        name = str(action[1])
+    else:
+        return True
+    return name in BLOCKED_ACTIONS or name.startswith("_")

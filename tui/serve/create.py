@@ -8,15 +8,18 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
 from gemtable.engine import registry
+from gemtable.engine.core import SEED_BITS
 
 from ..widgets import ChoiceRow
 from . import protocol as P
 
 SEAT_ROWS = 4
+SEED_DIGITS = len(str(2**SEED_BITS))
 
 
 class CreateScreen(ModalScreen[dict | None]):
@@ -142,9 +145,10 @@ class CreateScreen(ModalScreen[dict | None]):
             self.notify(problem, severity="error")
             return
         text = self.query_one("#create-seed", Input).value.strip()
-        if text and not text.isdigit():
-            self.notify("The seed must be a whole number, or empty for a random deal.",
-                        severity="error")
+        if text and not (text.isdigit() and len(text) <= SEED_DIGITS
+                         and int(text) < 2**SEED_BITS):
+            self.notify(f"The seed must be a whole number below 2^{SEED_BITS}, or empty for "
+                        "a random deal.", severity="error")
             return
         self._leave({
             "game": self._game_id,
@@ -160,8 +164,9 @@ class CreateScreen(ModalScreen[dict | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_create()
 
-    def key_enter(self) -> None:
+    def key_enter(self, event: Key) -> None:
         if isinstance(self.focused, ChoiceRow):
+            event.stop()  # the form's Enter, never the lobby's
             self.action_create()
 
     def action_cancel(self) -> None:

@@ -17,11 +17,13 @@ import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
+from pathlib import Path
 
 import attrs
 
 from gemtable.ai import bot_kinds
 from gemtable.engine import registry
+from gemtable.engine.core import SEED_BITS, random_seed
 from gemtable.engine.gamelog import GameLogError
 from gemtable.tui.table import Table, TableError
 from gemtable.tui.table.storage import open_log
@@ -30,6 +32,7 @@ from . import protocol as P
 from .botpool import BotPool
 from .hubsession import HubSession
 from .hubtable import HubTable
+from .plain import quoted
 from .store import DataDir, TableRecord, new_table_id
 
 log = logging.getLogger("gemtable.serve")
@@ -38,8 +41,8 @@ LOBBY_EVERY = 0.25
 """Seconds between lobby pushes while tables change."""
 KEEP_FINISHED = 12
 """Finished tables still listed (and watchable) in the lobby."""
-WAITING_PER_USER = 3
-"""Tables one person may have waiting for players at once."""
+TABLES_PER_USER = 3
+"""Tables one person may have at once that wait for players or have bots only."""
 
 
 @attrs.frozen
@@ -47,6 +50,18 @@ class HubLimits:
     max_tables: int = 32
     stand_in_after: float | None = 90.0
     stand_in_bot: str = "greedy"
+
+
+def torn_tail(path: Path) -> bool:
+    """Does the log end partway through a line (the server stopped while writing)?"""
+    try:
+        with path.open("rb") as f:
+            if f.seek(0, 2) == 0:
+                return False
+            f.seek(-1, 2)
+            return f.read(1) != b"\n"
+    except OSError:
+        return False
 
 
 class Refused(Exception):
@@ -62,11 +77,15 @@ class Hub:
         self.server_name = server_name
         self.tables: dict[str, HubTable] = {}
         self.sessions: set[HubSession] = set()
-        self._tokens: dict[str, str] = {}
+        self._tokens: dict[str, tuple[str, str | None]] = {}
+        self.names_verified = True
+        """False on an --open server (the lobby says so)."""
         self._threads = ThreadPoolExecutor(8, thread_name_prefix="gemtable-table")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
         self._lobby_pending = False
+        self.notices: dict[str, list[str]] = {}
+        """Per user: sentences about their tables to say when they next connect."""
         self._games: tuple[P.GameInfo, ...] = ()
         self.invite = "ssh -t -p 2222 HOST join {id}"
         """How people are told to invite others (the server fills in host and port)."""
@@ -97,10 +116,10 @@ class Hub:
         self._threads.shutdown(wait=False)
         self.socket_path.unlink(missing_ok=True)
 
-    def issue_token(self, user: str) -> str:
+    def issue_token(self, user: str, rejoin_code: str | None = None) -> str:
         """A secret the session process presents to be known as `user`."""
         token = secrets.token_urlsafe(24)
-        self._tokens[token] = user
+        self._tokens[token] = (user, rejoin_code)
         return token
 
     def revoke_token(self, token: str) -> None:
@@ -120,20 +139,43 @@ class Hub:
         """Every unfinished table from its log, seats as they were."""
         for record in self.data.load_records():
             path = self.data.table_log(record.id)
+            if torn_tail(path):
+                copy = self.data.keep_copy(record.id)
+                log.warning("table %s: the last line of its log was cut off mid-write; play "
+                            "resumes before it (the log as it was: %s)", record.id, copy)
+                self._tell_players(record, f"Table {record.id}: the last move before the "
+                                   "server stopped was not saved whole, so play goes on from "
+                                   "the move before it.")
             try:
                 loaded = await self._loop.run_in_executor(self._threads, open_log, path)
                 if loaded.finished:
                     continue
                 table = Table.from_loaded(loaded, bots=self.pool.make_bot)
             except (OSError, GameLogError, TableError, ValueError) as error:
-                log.error("table %s not restored: %s", record.id, error)
+                self._lost(record, f"its log is damaged ({error})")
                 continue
             if len(record.owners) != table.header.players:
-                log.error("table %s not restored: its seat record does not fit", record.id)
                 table.close()
+                self._lost(record, "its seat record does not fit its log")
                 continue
             await self._add(record, table)
             log.info("table %s restored at action %d", record.id, table.step)
+
+    def _lost(self, record: TableRecord, why: str) -> None:
+        """A table that cannot be resumed: set aside, logged, and its players told."""
+        log.error("table %s not restored: %s; its files are kept in %s", record.id, why,
+                  self.data.damaged)
+        self.data.set_aside(record.id)
+        self._tell_players(record, f"Table {record.id} could not be resumed: its saved "
+                           "game is damaged. The server's operator has its files.")
+
+    def _tell_players(self, record: TableRecord, text: str) -> None:
+        for user in {*(o for o in record.owners if o), record.created_by}:
+            self.notices.setdefault(user, []).append(text)
+
+    def notices_for(self, user: str) -> list[str]:
+        """What happened to this person's tables while the server was down (said once)."""
+        return self.notices.pop(user, [])
 
     async def _add(self, record: TableRecord, table: Table) -> HubTable:
         hub_table = HubTable(record, table, loop=self._loop, threads=self._threads,
@@ -159,17 +201,19 @@ class Hub:
     def table(self, table_id: str) -> HubTable:
         table = self.tables.get(str(table_id).strip().lower())
         if table is None:
-            raise Refused(f"there is no table {table_id!r}")
+            raise Refused(f"there is no table {quoted(table_id)}")
         return table
 
     async def create_table(self, user: str, request: P.CreateTable) -> P.TableInfo:
         if len(self._active()) >= self.limits.max_tables:
             raise Refused(f"the server holds {self.limits.max_tables} tables already; "
                           "join one, or try later")
-        waiting = [t for t in self._active() if t.status == P.WAITING
-                   and t.record.created_by == user]
-        if len(waiting) >= WAITING_PER_USER:
-            raise Refused(f"you have {len(waiting)} tables waiting for players already")
+        # Bot-only tables start at once but take a slot all the same: they count.
+        held = [t for t in self._active() if t.record.created_by == user
+                and (t.status == P.WAITING or not t.human_seats)]
+        if len(held) >= TABLES_PER_USER:
+            raise Refused(f"you have {len(held)} tables waiting for players or playing "
+                          "bots only already; cancel one or let it finish")
         seats = tuple(request.seats)
         if sum(1 for s in seats if s == P.YOU) > 1:
             raise Refused("you can sit at one seat of a table only")
@@ -177,14 +221,18 @@ class Hub:
         owners: list[str | None] = [user if s == P.YOU else None for s in seats]
         taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
         table_id = new_table_id(taken)
-        seed = request.seed if request.seed is not None else secrets.randbelow(10**6)
+        chosen = request.seed is not None
+        seed = request.seed if chosen else random_seed()
+        if not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+            raise Refused(f"a seed is a whole number from 0 to {2**SEED_BITS - 1}")
         try:
             table = await self._loop.run_in_executor(self._threads, lambda: Table.create(
                 request.game, kinds, seed=seed, variant=request.variant,
                 log=self.data.table_log(table_id), bots=self.pool.make_bot))
         except TableError as error:
             raise Refused(str(error)) from None
-        record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat())
+        record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat(),
+                             seed_chosen=chosen)
         self.data.save_record(record)
         hub_table = await self._add(record, table)
         log.info("table %s: %s made %s for %s", table_id, user, request.game, ", ".join(seats))
@@ -259,11 +307,13 @@ class Hub:
             self.lobby_changed()
 
     def hello(self, token: str) -> tuple[str, P.Welcome]:
-        user = self._tokens.get(token)
-        if user is None:
+        entry = self._tokens.get(token)
+        if entry is None:
             raise Refused("unknown session")
+        user, code = entry
         return user, P.Welcome(user, self._games, self.server_name, self.limits.stand_in_after,
-                               self.invite)
+                               self.invite, names_verified=self.names_verified,
+                               rejoin_code=code)
 
     def online(self) -> tuple[str, ...]:
         return tuple(sorted({s.user for s in self.sessions if s.user is not None}))

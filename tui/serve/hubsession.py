@@ -110,6 +110,8 @@ class HubSession:
             self.send(P.Reply(request.rid, True, value=value))
         if isinstance(request, P.Hello):
             self.send(self.hub.lobby())
+            for text in self.hub.notices_for(self.user):
+                self.send(P.Notice(text))
             self.hub.lobby_changed()  # the others' lists of who is online
 
     async def _handle(self, request: P.Request) -> object:

@@ -113,6 +113,7 @@ class HubTable:
             mover=state.to_move if isinstance(state.to_move, int) else None,
             watchers=self.presence.get(SPECTATOR, 0),
             winners=tuple(result.winners) if result is not None else (),
+            seed=table.header.seed if self.record.seed_chosen or table.is_over else None,
         )
 
     # --- running table calls off the loop -------------------------------------------

@@ -1,85 +1,195 @@
 """Who may log in as whom.
 
-Identity is the SSH user name. With `--authorized-keys FILE` (OpenSSH
-format) a key listed there may log in; a `principals="alice,al*"` option on
-its line limits the names it may use. A name is bound to the first key that
-logs in under it (kept in the data folder), so one friend's key cannot take
-another friend's name. `--open` accepts anyone, without keys.
+Identity is the SSH user name.
+
+Key mode (`--authorized-keys FILE`, OpenSSH format): a key listed there logs
+in, and it may use the names its line gives it and no other: the patterns of
+a `principals="alice,al*"` option, or else the key's comment (`ssh-ed25519
+AAAA... alice`). Any other name is refused with a sentence, so no friend can
+take another's name.
+
+Open mode (`--open`): anyone may connect, and names are not checked against
+anything anyone set up. A name is bound when it first opens a terminal: to the
+key the client offered, or, without a key, to a rejoin code shown to that
+person. From then on only that key, or someone typing that code when SSH asks
+for it, gets that name and its seats.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import re
+import secrets
 import threading
 from pathlib import Path
 
-from .store import write_atomically
+import attrs
+from asyncssh import SSHAuthorizedKeys, SSHKey
+
+from .store import ID_ALPHABET, write_atomically
 
 log = logging.getLogger("gemtable.serve")
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,23}$")
 """User names: what the lobby can show safely (no markup, no control characters)."""
+CODE_LENGTH = 8
 
 
 def valid_name(name: str) -> bool:
     return bool(NAME.match(name))
 
 
-class KeyBook:
-    def __init__(self, authorized: Path, names: Path) -> None:
-        self.authorized = Path(authorized)
-        self.names_path = Path(names)
-        self._lock = threading.Lock()
-        self._keys = None
-        self._mtime: float | None = None
-        self._names: dict[str, str] = self._load_names()
-        self.reload()
+@attrs.frozen
+class KeyLine:
+    """One line of the authorized keys file, on its own."""
 
-    def _load_names(self) -> dict[str, str]:
+    keys: SSHAuthorizedKeys
+    """asyncssh's reading of this line alone."""
+    comment: str
+    principals: str
+    """The principals= option's text as written ("" without one), to quote in refusals."""
+
+
+PRINCIPALS = re.compile(r'(?:^|,)principals="([^"]*)"', re.IGNORECASE)
+
+
+def _read_lines(text: str) -> list[KeyLine]:
+    import asyncssh
+
+    lines = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
         try:
-            data = json.loads(self.names_path.read_text(encoding="utf-8"))
-            return {str(k): str(v) for k, v in data.items()}
-        except (OSError, ValueError, AttributeError):
-            return {}
+            keys = asyncssh.import_authorized_keys(line)
+        except (ValueError, asyncssh.KeyImportError):
+            continue
+        found = PRINCIPALS.search(line.split(" AAAA", 1)[0])
+        lines.append(KeyLine(keys, _comment(line), found.group(1) if found else ""))
+    return lines
+
+
+def _comment(line: str) -> str:
+    """What follows the key's base64 blob (the options before it may hold spaces)."""
+    words = line.split()
+    for index, word in enumerate(words):
+        if word.startswith("AAAA") and index + 1 < len(words):
+            return " ".join(words[index + 1:])
+    return ""
+
+
+class KeyBook:
+    """Key mode: the names each listed key may use."""
+
+    def __init__(self, authorized: Path) -> None:
+        self.authorized = Path(authorized)
+        self._lines: list[KeyLine] = []
+        self._mtime: float | None = None
+        self.reload()
 
     def reload(self) -> None:
         """Read the authorized keys again if the file changed (friends can be added live)."""
-        import asyncssh
-
         mtime = self.authorized.stat().st_mtime
         if mtime == self._mtime:
             return
-        self._keys = asyncssh.read_authorized_keys(str(self.authorized))
+        self._lines = _read_lines(self.authorized.read_text(encoding="utf-8"))
         self._mtime = mtime
 
-    def allows(self, name: str, key, host: str, address: str) -> bool:
-        """May `key` log in as `name`? (The binding is made by `bind` once signed in.)"""
-        if not valid_name(name):
-            return False
+    def _refresh(self) -> None:
         try:
             self.reload()
         except (OSError, ValueError) as error:
             log.error("authorized keys unreadable (%s); keeping the last good copy", error)
-        if self._keys is None:
-            return False
-        # The name as a "principal": a key's principals= option must allow it.
-        options = self._keys.validate(key, host, address, cert_principals=[name])
-        if options is None:
-            return False
-        owner = self._names.get(name)
-        if owner is not None and owner != key.get_fingerprint("sha256") \
-                and "principals" not in options:
-            log.warning("name %s refused for key %s: it belongs to key %s",
-                        name, key.get_fingerprint("sha256"), owner)
-            return False
-        return True
 
-    def bind(self, name: str, key) -> None:
-        """`name` signed in with `key`: the name is that key's from now on."""
-        fingerprint = key.get_fingerprint("sha256")
+    def listed(self, key: SSHKey, host: str, address: str) -> bool:
+        """May `key` log in at all (under some name)?"""
+        self._refresh()
+        return any(line.keys.validate(key, host, address) is not None for line in self._lines)
+
+    def may_use(self, name: str, key: SSHKey, host: str, address: str) -> bool:
+        """Does a line that lists `key` give it `name`?"""
+        if not valid_name(name):
+            return False
+        self._refresh()
+        for line in self._lines:
+            # With a principals= option, asyncssh matches the name against its patterns.
+            options = line.keys.validate(key, host, address, cert_principals=[name])
+            if options is None:
+                continue
+            if "principals" in options or line.comment == name:
+                return True
+        return False
+
+    def names_of(self, key: SSHKey, host: str, address: str) -> list[str]:
+        """The names (or patterns) `key` may use, to tell someone who tried another."""
+        names: list[str] = []
+        for line in self._lines:
+            options = line.keys.validate(key, host, address)
+            if options is None:
+                continue
+            if "principals" in options:
+                names.extend(n for n in line.principals.split(",") if n)
+            elif valid_name(line.comment):
+                names.append(line.comment)
+        return names
+
+    def refusal(self, name: str, key: SSHKey, host: str, address: str) -> str:
+        names = self.names_of(key, host, address)
+        if not names:
+            return ("gemtable: your key has no name here. The server's keys file must give it "
+                    "one: principals=\"NAME\" before the key, or NAME as the key's comment.\n")
+        return (f"gemtable: your key may not use the name {name}; it may use "
+                f"{', '.join(names)}. Connect as NAME@host.\n")
+
+
+def _digest(code: str) -> str:
+    return hashlib.sha256(code.strip().lower().encode("utf-8")).hexdigest()
+
+
+class OpenBook:
+    """Open mode: each name bound to the first key, or rejoin code, that used it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._names: dict[str, dict[str, str]] = self._load()
+
+    def _load(self) -> dict[str, dict[str, str]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in data.items()
+                    if isinstance(v, dict)}
+        except (OSError, ValueError, AttributeError):
+            return {}
+
+    def binding(self, name: str) -> dict[str, str] | None:
+        return self._names.get(name)
+
+    def key_fits(self, name: str, key: SSHKey) -> bool:
+        """A free name takes any key; a bound one only its own."""
+        bound = self.binding(name)
+        return bound is None or bound.get("key") == key.get_fingerprint("sha256")
+
+    def code_fits(self, name: str, code: str) -> bool:
+        bound = self.binding(name)
+        return bound is not None and "code" in bound and hmac.compare_digest(
+            bound["code"], _digest(code))
+
+    def bind(self, name: str, key: SSHKey | None) -> str | None:
+        """`name` opened a terminal: bind it if free. The new rejoin code, if one was made."""
         with self._lock:
-            if name not in self._names:
-                self._names[name] = fingerprint
-                write_atomically(self.names_path, json.dumps(self._names, indent=1))
+            if name in self._names:
+                return None
+            code = None
+            if key is not None:
+                self._names[name] = {"key": key.get_fingerprint("sha256")}
+            else:
+                code = "".join(secrets.choice(ID_ALPHABET) for _ in range(CODE_LENGTH))
+                self._names[name] = {"code": _digest(code)}
+            write_atomically(self.path, json.dumps(self._names, indent=1))
+            log.info("name %s bound to %s", name, "a key" if key is not None else "a rejoin code")
+            return code

@@ -44,6 +44,13 @@ def table_line(info: P.TableInfo, user: str) -> Text:
     return line
 
 
+def seed_note(info: P.TableInfo) -> str:
+    """Why a seed is shown: whoever knows it knows every card and roll to come."""
+    if info.status == P.FINISHED:
+        return "now that the game is over"
+    return f"chosen by {info.created_by}: it decides every card and roll, so all here know it"
+
+
 def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
     """The highlighted table: each seat, who watches, how to invite."""
     text = Text()
@@ -61,6 +68,8 @@ def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
     if info.status == P.FINISHED and info.winners:
         names = ", ".join(info.seats[s].user or info.seats[s].kind for s in info.winners)
         text.append(f"Won by {names}\n", style="green")
+    if info.seed is not None:
+        text.append(f"Seed {info.seed}, {seed_note(info)}\n", style="dim")
     text.append(f"{info.watchers} watching", style="dim")
     if info.status == P.WAITING and invite:
         text.append(" · invite: ", style="dim")
@@ -128,6 +137,10 @@ class LobbyScreen(Screen[None]):
         if self._ready and self.app.screen is self:
             self._draw()
 
+    def on_resize(self) -> None:
+        if self._ready and self.app.screen is self:
+            self._draw()  # the title spreads across the new width
+
     def on_screen_resume(self) -> None:
         if self._ready:
             self._draw()
@@ -136,6 +149,8 @@ class LobbyScreen(Screen[None]):
         user = self.serve_app.user
         others = len([u for u in self._online if u != user])
         title = Text(" gemtable · shared tables", style="bold")
+        if not self.serve_app.welcome.names_verified:
+            title.append(" · names are not verified", style="yellow")
         right = f"{user} · {others} other{'s' if others != 1 else ''} online "
         title.append(" " * max(1, self.size.width - len(title) - len(right)))
         title.append(right)
@@ -180,10 +195,15 @@ class LobbyScreen(Screen[None]):
         info = self._highlighted()
         detail = self.query_one("#lobby-detail", Static)
         if info is None:
-            detail.update(Text("Make a table with c; friends join it with its id.",
-                               style="dim"))
-            return
-        detail.update(table_detail(info, self.serve_app.user, self.serve_app.welcome.invite))
+            text = Text("Make a table with c; friends join it with its id.", style="dim")
+        else:
+            text = table_detail(info, self.serve_app.user, self.serve_app.welcome.invite)
+        code = self.serve_app.welcome.rejoin_code
+        if code:  # kept in sight: the only way back to this name without a key
+            text.append(f"\nThe name {self.serve_app.user} is yours; your rejoin code is ")
+            text.append(code, style="bold")
+            text.append(" (SSH asks for it when you connect without a key).")
+        detail.update(text)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show_detail()
@@ -262,6 +282,9 @@ class LobbyScreen(Screen[None]):
 
     def action_quit_app(self) -> None:
         self.serve_app.farewell = "Bye! Your seats are kept while the games go on."
+        code = self.serve_app.welcome.rejoin_code
+        if code:
+            self.serve_app.farewell += f"\nYour rejoin code (for {self.serve_app.user}): {code}"
         self.app.exit(0)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -100,6 +100,9 @@ class TableInfo:
     mover: int | None = None
     watchers: int = 0
     winners: tuple[int, ...] = ()
+    seed: int | None = None
+    """The seed when everyone may know it: the maker chose it (so all who sit down
+    are told), or the game is over. Never a random seed while the game runs."""
 
     def seat_of(self, user: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user == user), None)
@@ -224,6 +227,10 @@ class Welcome:
     stand_in_after: float | None
     invite: str = "ssh -t -p 2222 HOST join {id}"
     """How to invite someone to a table: `invite.format(id=...)`."""
+    names_verified: bool = True
+    """False on an --open server: anyone chose their name (bound to them once used)."""
+    rejoin_code: str | None = None
+    """Made for this name just now (--open, no key): what SSH asks for next time."""
 
 
 @attrs.frozen

@@ -25,9 +25,9 @@ import attrs
 
 from .botpool import BotPool
 from .hub import Hub, HubLimits
-from .keys import KeyBook
+from .keys import KeyBook, OpenBook
 from .launcher import SubprocessLauncher, ZygoteLauncher
-from .store import DataDir, default_data_dir, load_or_create_host_key
+from .store import DataDir, HostKeyError, default_data_dir, load_or_create_host_key
 
 log = logging.getLogger("gemtable.serve")
 
@@ -38,7 +38,8 @@ IDLE_CHECK_EVERY = 15.0
 @attrs.frozen
 class ServeOptions:
     host: str = "127.0.0.1"
-    host_given: bool = False
+    open_to_network: bool = False
+    """--open on an address others can reach: asked for in so many words."""
     port: int = 2222
     host_key: Path | None = None
     authorized_keys: Path | None = None
@@ -52,6 +53,19 @@ class ServeOptions:
     bot_workers: int = 2
     fork_sessions: bool = True
     """Fork sessions from a process that has imported the app (fast, shared memory)."""
+    login_grace: float = 30.0
+    """Seconds a connection may stay without a session (logging in, or after its last)."""
+    max_connections: int = 128
+    max_per_address: int = 16
+
+
+def whole_units(seconds: float) -> str:
+    """A duration as people say it: "20 s", "30 min", "2 h"."""
+    if seconds < 120:
+        return f"{round(seconds)} s"
+    if seconds < 2 * 3600:
+        return f"{round(seconds / 60)} min"
+    return f"{round(seconds / 3600)} h"
 
 
 class ServeError(Exception):
@@ -73,9 +87,11 @@ def check_options(options: ServeOptions) -> None:
     if not options.open and options.authorized_keys is None:
         raise ServeError("say who may connect: --authorized-keys FILE (OpenSSH format), "
                          "or --open (anyone, on this machine only)")
-    if options.open and not is_loopback(options.host) and not options.host_given:
-        raise ServeError("--open listens on a loopback address only, unless you give "
-                         "--host explicitly")
+    if options.open and not is_loopback(options.host) and not options.open_to_network:
+        raise ServeError(f"--open on {options.host} lets anyone who can reach it in, under "
+                         "any free name; add --open-to-network if that is what you want")
+    if options.open_to_network and not options.open:
+        raise ServeError("--open-to-network goes with --open")
     if options.authorized_keys is not None and not options.authorized_keys.is_file():
         raise ServeError(f"{options.authorized_keys}: no such file")
 
@@ -85,14 +101,17 @@ class Server:
         check_options(options)
         self.options = options
         self.data = DataDir(options.data or default_data_dir())
-        self.keys = (KeyBook(options.authorized_keys, self.data.names)
-                     if options.authorized_keys is not None else None)
+        self.keys = KeyBook(options.authorized_keys) if options.authorized_keys else None
+        self.names = OpenBook(self.data.names) if self.keys is None else None
         self.pool = BotPool(options.bot_workers)
         limits = HubLimits(max_tables=options.max_tables,
                            stand_in_after=options.stand_in_after,
                            stand_in_bot=options.stand_in_bot)
         self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
+        self.hub.names_verified = self.keys is not None
         self.sessions: set = set()
+        self.connections: dict[object, str] = {}
+        """Every SSH connection (logging in, idle or with sessions), by peer address."""
         self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
         self.loop: asyncio.AbstractEventLoop | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -106,6 +125,8 @@ class Server:
         key_path = self.options.host_key or self.data.host_key
         try:
             host_key = load_or_create_host_key(key_path)
+        except HostKeyError as error:
+            raise ServeError(str(error)) from None
         except (OSError, asyncssh.KeyImportError) as error:
             raise ServeError(f"{key_path}: cannot use this host key ({error})") from None
         await self.hub.start()
@@ -115,7 +136,7 @@ class Server:
             lambda: GemtableSSHServer(self), self.options.host, self.options.port,
             server_host_keys=[host_key], line_editor=False, encoding=None,
             allow_scp=False, agent_forwarding=False, x11_forwarding=False,
-            login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
+            login_timeout=self.options.login_grace or None, keepalive_interval=30, keepalive_count_max=4,
             server_version="gemtable")
         port = self._acceptor.sockets[0].getsockname()[1]
         host = self.options.host
@@ -157,6 +178,22 @@ class Server:
     def release(self, session) -> None:
         self.sessions.discard(session)
 
+    def connection_opened(self, connection: object, address: str) -> str:
+        """Why a new connection must close at once ("" when it may stay); counts it if so.
+
+        Like OpenSSH's MaxStartups, but for every connection: one that logs in and
+        never opens a session still holds a socket and memory."""
+        if len(self.connections) >= self.options.max_connections:
+            return "too many connections"
+        if sum(1 for a in self.connections.values() if a == address) \
+                >= self.options.max_per_address:
+            return f"too many connections from {address}"
+        self.connections[connection] = address
+        return ""
+
+    def connection_closed(self, connection: object) -> None:
+        self.connections.pop(connection, None)
+
     async def _check_idle(self) -> None:
         timeout = self.options.idle_timeout
         while timeout > 0:
@@ -164,7 +201,7 @@ class Server:
             for session in list(self.sessions):
                 if session.idle_for() > timeout:
                     log.info("closing the idle session of %s", session.user)
-                    session.close_for(f"Closed after {timeout / 60:g} minutes without a key. "
+                    session.close_for(f"Closed after {whole_units(timeout)} idle. "
                                       "Your seat is kept: connect again to carry on.")
 
     def table_listing(self) -> str:

@@ -1,10 +1,11 @@
 """The server's data folder: host key, tables (game log + seat record), name bindings.
 
     DATA/host_key          ed25519, made once on first start, owner-only
-    DATA/names.json        which key (fingerprint) owns each user name
+    DATA/names.json        --open: the key (fingerprint) or rejoin code (hash) of each name
     DATA/serve.log         the server log
     DATA/tables/ID.jsonl   the table's game log (gemtable.engine.gamelog)
     DATA/tables/ID.json    who sits where, who made it, whether it started
+    DATA/tables/damaged/   table files that could not be read, kept as they were
     DATA/run/hub.sock      the hub socket (folder 0700); a private temp folder
                            instead if DATA's path is too long for a socket
 
@@ -15,13 +16,18 @@ crash leaves either the old or the new record, never half of one.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
+import shutil
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
 import platformdirs
+
+log = logging.getLogger("gemtable.serve")
 
 ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 """Table ids avoid letters people confuse when reading them out (i l o 0 1)."""
@@ -65,6 +71,8 @@ class TableRecord:
     created_by: str
     created: str
     started: bool = False
+    seed_chosen: bool = False
+    """The maker typed the seed: it is shown to everyone at the table."""
 
     def to_json(self) -> str:
         return json.dumps(attrs.asdict(self), indent=1)
@@ -75,7 +83,8 @@ class TableRecord:
         return cls(id=str(data["id"]), owners=[None if o is None else str(o)
                                                for o in data["owners"]],
                    created_by=str(data["created_by"]), created=str(data.get("created", "")),
-                   started=bool(data.get("started", False)))
+                   started=bool(data.get("started", False)),
+                   seed_chosen=bool(data.get("seed_chosen", False)))
 
 
 class DataDir:
@@ -83,8 +92,13 @@ class DataDir:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
-        self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
-        os.chmod(self.root, 0o700)
+        if not self.root.exists():
+            # Made here: owner-only. A folder someone gave is theirs to set as they like.
+            self.root.mkdir(parents=True, mode=0o700)
+            os.chmod(self.root, 0o700)
+        elif self.root.stat().st_mode & 0o077:
+            log.warning("%s can be read by other accounts; the table logs inside cannot",
+                        self.root)
         self.tables = self.root / "tables"
         self.tables.mkdir(exist_ok=True, mode=0o700)
         self._socket_dir: Path | None = None
@@ -123,18 +137,46 @@ class DataDir:
         write_atomically(self.table_record(record.id), record.to_json())
 
     def load_records(self) -> list[TableRecord]:
-        """Every readable table record; a damaged one is skipped (its log stays)."""
+        """Every readable table record; a damaged one is logged and set aside with its log."""
         records = []
         for path in sorted(self.tables.glob("*.json")):
             try:
                 records.append(TableRecord.from_json(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError, KeyError, TypeError):
-                continue
+            except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+                log.error("table %s: its seat record is unreadable (%s: %s); kept in %s",
+                          path.stem, type(error).__name__, error, self.damaged)
+                self.set_aside(path.stem)
         return records
+
+    @property
+    def damaged(self) -> Path:
+        """Where damaged table files are kept for the operator (never deleted)."""
+        return self.tables / "damaged"
+
+    def set_aside(self, table_id: str) -> None:
+        """Move a table's record and log to the damaged folder, as they are."""
+        self.damaged.mkdir(exist_ok=True, mode=0o700)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        for path in (self.table_record(table_id), self.table_log(table_id)):
+            if path.exists():
+                os.replace(path, self.damaged / f"{path.name}.{stamp}")
+
+    def keep_copy(self, table_id: str) -> Path:
+        """A copy of the table's log as it is now, in the damaged folder."""
+        self.damaged.mkdir(exist_ok=True, mode=0o700)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        copy = self.damaged / f"{table_id}.jsonl.{stamp}"
+        shutil.copyfile(self.table_log(table_id), copy)
+        os.chmod(copy, 0o600)
+        return copy
 
     def remove_table(self, table_id: str) -> None:
         self.table_record(table_id).unlink(missing_ok=True)
         self.table_log(table_id).unlink(missing_ok=True)
+
+
+class HostKeyError(Exception):
+    """A host key the server refuses to use (as OpenSSH does)."""
 
 
 def load_or_create_host_key(path: Path):
@@ -142,6 +184,9 @@ def load_or_create_host_key(path: Path):
     import asyncssh
 
     if path.exists():
+        if path.stat().st_mode & 0o077:
+            raise HostKeyError(f"{path} can be read by other accounts; a host key must be "
+                               f"private (chmod 600 {path})")
         return asyncssh.read_private_key(str(path))
     key = asyncssh.generate_private_key("ssh-ed25519", comment="gemtable host key")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -31,9 +31,17 @@ KILL_AFTER = 3.0
 """Seconds a child has to stop after SIGHUP before it is killed."""
 
 
+MAX_COLUMNS, MAX_ROWS = 400, 150
+"""The largest screen a session draws: a bigger window gets its top-left corner
+(a redraw of 10000x10000, even clamped to 1000x500, was 2 MB each time)."""
+RESIZE_SETTLE = 0.1
+"""Seconds a window size must hold before the app is told: a storm of resizes
+(a window being dragged, or a client sending thousands) costs one redraw."""
+
+
 def set_size(fd: int, columns: int, rows: int) -> None:
-    columns = max(20, min(int(columns or 80), 1000))
-    rows = max(5, min(int(rows or 24), 500))
+    columns = max(20, min(int(columns or 80), MAX_COLUMNS))
+    rows = max(5, min(int(rows or 24), MAX_ROWS))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
@@ -55,6 +63,7 @@ class ChildTerminal:
         self._eof: asyncio.Future = self._loop.create_future()
         self._ended = False
         self.pid: int | None = None
+        self._resize_timer: asyncio.TimerHandle | None = None
 
     async def start(self) -> None:
         master, slave = pty.openpty()
@@ -143,10 +152,17 @@ class ChildTerminal:
         self._flush()
 
     def resize(self, columns: int, rows: int) -> None:
+        """Take the newest size; the app hears of it once the sizes stop changing."""
         self.size = (columns, rows)
+        if self._resize_timer is not None:
+            self._resize_timer.cancel()
+        self._resize_timer = self._loop.call_later(RESIZE_SETTLE, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self._resize_timer = None
         if self._master >= 0:
             with contextlib.suppress(OSError):
-                set_size(self._master, columns, rows)
+                set_size(self._master, *self.size)
 
     # --- ending ------------------------------------------------------------------------
     async def _wait(self) -> None:
