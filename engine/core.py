@@ -170,6 +170,12 @@ class Game(Generic[S]):
     def _new(self, players: int, rng: random.Random, variant: str) -> S:
         raise NotImplementedError
 
+    def max_turns(self, players: int, variant: str) -> int:
+        """An upper bound on `state.turns` for any game of this set-up, however
+        it is played: a game still running past it is a bug (the soak checks it).
+        """
+        raise NotImplementedError
+
     def rules_text(self) -> str:
         return self.rules_file.read_text(encoding="utf-8")
 
@@ -304,6 +310,29 @@ class State:
 
     def achievements(self, seat: int) -> tuple[str, ...]:
         """Every name in `game.achievement_names` this seat has reached (game over)."""
+        return ()
+
+    def describe(self, action: object, after: Self) -> str:
+        """`action`, played from this state and giving `after`, in words for a
+        log everyone at the table reads ("bought a level-2 red card, 3 points").
+
+        It may name only what every seat may know once the action is made
+        (what `after.view(SPECTATOR)` shows), never a card still hidden.
+        """
+        return str(action)
+
+    def reveals(self, action: object) -> bool:
+        """Whether playing `action` here brings hidden information to light for
+        any seat: a chance outcome, a card turned face up, a card drawn into a
+        hand. Such a move cannot be taken back (undo stops before it).
+        """
+        return self.to_move is CHANCE
+
+    def invariants(self) -> tuple[str, ...]:
+        """The game's own consistency checks on this state, each broken one as
+        a sentence (no negative counts, sizes within limits...); empty when all
+        hold. The generic checks (conservation, legality) are not repeated here.
+        """
         return ()
 
     def progress(self) -> str:

@@ -166,6 +166,10 @@ class Board(Widget, can_focus=True):
         except OSError:
             return ""
 
+    LEGEND: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """Every symbol and colour the board draws, as (symbol, what it means)
+    pairs: shown by the legend key and at the top of F1."""
+
     @classmethod
     def keys_file(cls) -> Path:
         return Path(inspect.getfile(cls)).with_name("keys.md")
