@@ -8,10 +8,13 @@ is posted into the app as a message.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from textual import events
-from textual.actions import ActionError
+from textual.actions import ActionError, ActionParseResult
+from textual.await_complete import AwaitComplete
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -60,18 +63,21 @@ class ServeApp(GemtableApp):
         self.client = client
         self.welcome = welcome
         self.user = welcome.user
-        self.join = join
-        self.watch = watch
+        self.opening_table = join or watch
+        """The table asked for on the command line (join or watch), gone to at once."""
+        self.opening_to_watch = watch is not None
         self.farewell: str | None = None
         """Said on the terminal after the app closes (why the session ended)."""
-        self._removals: list = []
+        self._removals: list[AwaitComplete] = []
+        """Screen removals under way (see `run_action`)."""
         self._key_screen: Screen | None = None
         """The screen on top when the key being handled arrived."""
-        """Screen removals under way (see `run_action`)."""
         self.sub_title = f"{welcome.user} @ {welcome.server}"
 
     # --- keys that outrun a new screen -------------------------------------------
-    async def run_action(self, action, default_namespace=None) -> bool:
+    async def run_action(self, action: str | ActionParseResult,
+                         default_namespace: DOMNode | None = None,
+                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:
         """Keys queued before a screen was pushed are matched against its bindings;
         until it has mounted, its actions wait (a dismiss then would tear down a
         half-built screen). Keys from the network come in bursts: pastes, garbage."""
@@ -82,7 +88,7 @@ class ServeApp(GemtableApp):
             return False
         if not self._screens_settled():
             return False
-        return await super().run_action(action, default_namespace)
+        return await super().run_action(action, default_namespace, namespaces)
 
     # --- one key, one screen ----------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -125,7 +131,7 @@ class ServeApp(GemtableApp):
     def open_replay(self, path: Path) -> None:
         """Refused: replays read files on the server."""
 
-    def pop_screen(self):
+    def pop_screen(self) -> AwaitComplete:
         removal = super().pop_screen()
         self._removals.append(removal)
         return removal
@@ -137,9 +143,13 @@ class ServeApp(GemtableApp):
     # --- the hub ----------------------------------------------------------------------
     def on_mount(self) -> None:
         # GemtableApp.on_mount (Textual calls it too) opens the menu: here, the lobby.
-        self.client.listen(lambda message: self.post_message(HubMessage(message)))
-        if self.join or self.watch:
-            self.call_after_refresh(self.go_to, self.join or self.watch, self.watch is not None)
+        self.client.listen(self._heard)
+        if self.opening_table:
+            self.call_after_refresh(self.go_to, self.opening_table, self.opening_to_watch)
+
+    def _heard(self, message: object) -> None:
+        """On the client's reader thread: hand the message to the app's own."""
+        self.post_message(HubMessage(message))
 
     def on_hub_message(self, event: HubMessage) -> None:
         message = event.message
@@ -173,7 +183,7 @@ class ServeApp(GemtableApp):
 
         return LobbyScreen()
 
-    def when_settled(self, change, *args: object) -> None:
+    def when_settled(self, change: Callable[..., object], *args: object) -> None:
         """Make a screen change once every screen on the stack has mounted.
 
         Keys and hub pushes can ask for a change while a screen pushed a moment
@@ -205,14 +215,14 @@ class ServeApp(GemtableApp):
         """Sit at (or return to) `table_id`, or watch it: the one way into a table."""
         table_id = table_id.strip().lower()
         try:
-            info = self.client.call(P.TableQuery, table=table_id)
+            info = self.client.call_for_table(P.TableQuery, table=table_id)
         except HubError as error:
             self.notify(str(error), severity="error")
             return
         seat = info.seat_of(self.user)
         if seat is None and not watch and info.status == P.WAITING:
             try:
-                info = self.client.call(P.TakeSeat, table=table_id, seat=None)
+                info = self.client.call_for_table(P.TakeSeat, table=table_id, seat=None)
             except HubError as error:
                 self.notify(str(error), title="Cannot sit", severity="error")
                 return

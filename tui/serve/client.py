@@ -15,6 +15,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from gemtable.tui.table.messages import Outbound
+
 from . import protocol as P
 
 CALL_TIMEOUT = 20.0
@@ -44,8 +46,8 @@ class HubClient:
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
         self._calls: dict[int, _Call] = {}
-        self._deliver: dict[int, Callable[[object], None]] = {}
-        self._early: dict[int, list[object]] = {}
+        self._deliver: dict[int, Callable[[Outbound], None]] = {}
+        self._early: dict[int, list[Outbound]] = {}
         self._gone: set[int] = set()
         self._listeners: list[Callable[[object], None]] = []
         self.lobby: P.LobbyUpdate | None = None
@@ -65,9 +67,13 @@ class HubClient:
             self._closed()
             raise HubError("the connection to the table hub is lost") from None
 
-    def call(self, kind: type, *, register: Callable[[object], None] | None = None,
-             **fields: object) -> object:
+    def call(self, kind: type, **fields: object) -> object:
         """Send `kind(rid, **fields)`, wait for the reply; its value, or HubError."""
+        return self._call(kind, fields, None)
+
+    def _call(self, kind: type, fields: dict[str, object],
+              register: Callable[[object], None] | None) -> object:
+        """`call`; `register` sees a good reply's value on the reader thread first."""
         if self.closed:
             raise HubError("the connection to the table hub is lost")
         rid = next(self._ids)
@@ -86,6 +92,13 @@ class HubClient:
             raise HubError(reply.reason)
         return reply.value
 
+    def call_for_table(self, kind: type, **fields: object) -> P.TableInfo:
+        """`call` for the requests the hub answers with a table's listing."""
+        info = self.call(kind, **fields)
+        if not isinstance(info, P.TableInfo):
+            raise HubError(f"the table hub answered {kind.__name__} with something else")
+        return info
+
     def tell(self, kind: type, **fields: object) -> None:
         """Send a request that needs no answer (a move: the table answers it)."""
         self._send(kind(rid=0, **fields))
@@ -97,16 +110,22 @@ class HubClient:
         return welcome
 
     def attach(self, table: str, who: object,
-               deliver: Callable[[object], None]) -> tuple[int, P.TableInfo]:
+               deliver: Callable[[Outbound], None]) -> tuple[int, P.TableInfo]:
         """Receive `who`'s messages at `table` through `deliver` (on the reader thread)."""
 
         def register(value: object) -> None:
-            attachment = value[0]
+            attached = _attached(value)
+            if attached is None:
+                return  # the caller below says what went wrong
+            attachment = attached[0]
             self._deliver[attachment] = deliver
             for message in self._early.pop(attachment, []):
                 deliver(message)
 
-        return self.call(P.Attach, table=table, who=who, register=register)
+        attached = _attached(self._call(P.Attach, {"table": table, "who": who}, register))
+        if attached is None:
+            raise HubError("the table hub answered Attach with something else")
+        return attached
 
     def detach(self, attachment: int) -> None:
         self._deliver.pop(attachment, None)
@@ -187,3 +206,11 @@ class HubClient:
         for listener in list(self._listeners):
             listener(None)
         self._listeners.clear()
+
+
+def _attached(value: object) -> tuple[int, P.TableInfo] | None:
+    """The reply to Attach, (attachment number, the table's listing), or None."""
+    match value:
+        case (int() as attachment, P.TableInfo() as info):
+            return attachment, info
+    return None

@@ -91,6 +91,13 @@ class Hub:
         """How people are told to invite others (the server fills in host and port)."""
         self.socket_path = data.socket_path()
 
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The event loop the hub serves on (from `start` on)."""
+        if self._loop is None:
+            raise RuntimeError("the hub has not started")
+        return self._loop
+
     # --- life -------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -147,7 +154,7 @@ class Hub:
                                    "server stopped was not saved whole, so play goes on from "
                                    "the move before it.")
             try:
-                loaded = await self._loop.run_in_executor(self._threads, open_log, path)
+                loaded = await self.loop.run_in_executor(self._threads, open_log, path)
                 if loaded.finished:
                     continue
                 table = Table.from_loaded(loaded, bots=self.pool.make_bot)
@@ -178,7 +185,7 @@ class Hub:
         return self.notices.pop(user, [])
 
     async def _add(self, record: TableRecord, table: Table) -> HubTable:
-        hub_table = HubTable(record, table, loop=self._loop, threads=self._threads,
+        hub_table = HubTable(record, table, loop=self.loop, threads=self._threads,
                              changed=self.lobby_changed, choose=self.pool.choose,
                              stand_in_after=self.limits.stand_in_after,
                              stand_in_bot=self.limits.stand_in_bot)
@@ -195,7 +202,7 @@ class Hub:
                            and not t.presence), key=lambda t: t.finished_at or 0)
         for table in finished[:-KEEP_FINISHED] if len(finished) > KEEP_FINISHED else []:
             del self.tables[table.id]
-            self._loop.create_task(table.close())
+            self.loop.create_task(table.close())
 
     # --- requests ----------------------------------------------------------------------
     def table(self, table_id: str) -> HubTable:
@@ -226,7 +233,7 @@ class Hub:
         if not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
             raise Refused(f"a seed is a whole number from 0 to {2**SEED_BITS - 1}")
         try:
-            table = await self._loop.run_in_executor(self._threads, lambda: Table.create(
+            table = await self.loop.run_in_executor(self._threads, lambda: Table.create(
                 request.game, kinds, seed=seed, variant=request.variant,
                 log=self.data.table_log(table_id), bots=self.pool.make_bot))
         except TableError as error:
@@ -297,7 +304,7 @@ class Hub:
     # --- sessions ------------------------------------------------------------------------
     async def _serve_session(self, reader: asyncio.StreamReader,
                              writer: asyncio.StreamWriter) -> None:
-        session = HubSession(self, reader, writer, self._loop)
+        session = HubSession(self, reader, writer, self.loop)
         self.sessions.add(session)
         try:
             await session.run()

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 from gemtable.engine import SPECTATOR
 from gemtable.tui.table import Connection
+from gemtable.tui.table.messages import Outbound
 
 from . import protocol as P
 
@@ -62,6 +64,7 @@ class HubSession:
         if self.user is None:
             return
         tables = {table.id for table, _, _ in self.attachments.values()}
+        seen: object
         if tables:
             seen = tuple((t.id, t.seats, t.status) for t in lobby.tables if t.id in tables)
         else:
@@ -93,10 +96,15 @@ class HubSession:
     async def _dispatch(self, request: P.Request) -> None:
         from .hub import Refused
 
-        if self.user is None and not isinstance(request, P.Hello):
+        answer: Coroutine[Any, Any, object]
+        if isinstance(request, P.Hello):
+            answer = self._hello(request)
+        elif self.user is None:
             raise P.ProtocolError("the first message must be Hello")
+        else:
+            answer = self._handle(request, self.user)
         try:
-            value = await self._handle(request)
+            value = await answer
         except Refused as error:
             if request.rid:
                 self.send(P.Reply(request.rid, False, str(error)))
@@ -108,22 +116,23 @@ class HubSession:
             return
         if request.rid:
             self.send(P.Reply(request.rid, True, value=value))
-        if isinstance(request, P.Hello):
+        if isinstance(request, P.Hello) and self.user is not None:
             self.send(self.hub.lobby())
             for text in self.hub.notices_for(self.user):
                 self.send(P.Notice(text))
             self.hub.lobby_changed()  # the others' lists of who is online
 
-    async def _handle(self, request: P.Request) -> object:
+    async def _hello(self, request: P.Hello) -> P.Welcome:
+        self.user, welcome = self.hub.hello(request.token)
+        log.info("session process of %s connected", self.user)
+        return welcome
+
+    async def _handle(self, request: P.Request, user: str) -> object:
+        """Any request but Hello, from the session of `user`."""
         from .hub import Refused
 
         hub = self.hub
-        user = self.user
         match request:
-            case P.Hello(token=token):
-                self.user, welcome = hub.hello(token)
-                log.info("session process of %s connected", self.user)
-                return welcome
             case P.CreateTable():
                 return await hub.create_table(user, request)
             case P.TableQuery(table=table_id):
@@ -131,11 +140,13 @@ class HubSession:
             case P.TakeSeat():
                 return await hub.take_seat(user, request)
             case P.StandUp():
-                return await hub.stand_up(user, request)
+                await hub.stand_up(user, request)
+                return None
             case P.CancelTable():
-                return await hub.cancel_table(user, request)
+                await hub.cancel_table(user, request)
+                return None
             case P.Attach(table=table_id, who=who):
-                return await self._attach(hub.table(table_id), who)
+                return await self._attach(hub.table(table_id), who, user)
             case P.Detach(attachment=attachment):
                 await self._detach(attachment)
                 return None
@@ -159,17 +170,17 @@ class HubSession:
         raise Refused(f"unknown request {type(request).__name__}")
 
     # --- attachments ----------------------------------------------------------------------
-    async def _attach(self, table: HubTable, who: object) -> tuple[int, P.TableInfo]:
+    async def _attach(self, table: HubTable, who: object, user: str) -> tuple[int, P.TableInfo]:
         from .hub import Refused
 
         if who is not SPECTATOR:
-            seat = table.seat_of(self.user)
+            seat = table.seat_of(user)
             if not isinstance(who, int) or who != seat:
                 raise Refused("you can see your own seat or the public view only")
         attachment = self._next_attachment
         self._next_attachment += 1
 
-        def deliver(message: object) -> None:
+        def deliver(message: Outbound) -> None:
             self.send_from_thread(P.TableEvent(attachment, message))
 
         connection = await table.call(table.table.connect, who, deliver)

@@ -16,8 +16,9 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
+from typing import TypeVar
 
-from gemtable.engine import SPECTATOR
+from gemtable.engine import SPECTATOR, State
 from gemtable.tui.table import (
     HUMAN,
     ActionRejected,
@@ -33,6 +34,8 @@ from .store import TableRecord
 
 log = logging.getLogger("gemtable.serve")
 
+T = TypeVar("T")
+
 PLAY_BOT_DELAY = 0.6
 """Seconds a bot move takes at least when people play (as in local play)."""
 WATCH_DELAY = 0.8
@@ -42,7 +45,7 @@ WATCH_DELAY = 0.8
 class HubTable:
     def __init__(self, record: TableRecord, table: Table, *, loop: asyncio.AbstractEventLoop,
                  threads: Executor, changed: Callable[[], None],
-                 choose: Callable[[str, str, int, object], str],
+                 choose: Callable[[str, str, int, State], str],
                  stand_in_after: float | None, stand_in_bot: str) -> None:
         self.id = record.id
         self.record = record
@@ -117,12 +120,12 @@ class HubTable:
         )
 
     # --- running table calls off the loop -------------------------------------------
-    async def call(self, function: Callable, *args: object) -> object:
+    async def call(self, function: Callable[..., T], *args: object) -> T:
         """Run a `Table` call on a worker thread, in the order calls were made."""
         async with self._order:
             return await self._loop.run_in_executor(self._threads, function, *args)
 
-    def _on_loop(self, function: Callable, *args: object) -> None:
+    def _on_loop(self, function: Callable[..., object], *args: object) -> None:
         """From a table thread: run `function` on the event loop."""
         if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(function, *args)

@@ -68,7 +68,7 @@ class ZygoteLauncher:
         self._stopping = False
 
     async def start(self) -> None:
-        self._loop = asyncio.get_running_loop()
+        self._loop = loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             self._process = subprocess.Popen(
@@ -83,8 +83,8 @@ class ZygoteLauncher:
             theirs.close()
         ours.setblocking(False)
         self._socket = ours
-        self._ready = self._loop.create_future()
-        self._loop.add_reader(ours.fileno(), self._readable)
+        self._ready = loop.create_future()
+        loop.add_reader(ours.fileno(), self._readable)
         try:
             await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
             self.alive = True
@@ -95,8 +95,9 @@ class ZygoteLauncher:
     async def spawn(self, args: list[str], env: dict[str, str], terminal: int) -> SessionProcess:
         if not self.alive or self._socket is None:
             return await self.fallback.spawn(args, env, terminal)
+        loop = asyncio.get_running_loop()
         request_id = next(self._ids)
-        started = self._loop.create_future()
+        started = loop.create_future()
         self._starting[request_id] = started
         line = json.dumps({"id": request_id, "args": args, "env": env}).encode() + b"\n"
         self._socket.sendmsg([line], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
@@ -106,10 +107,12 @@ class ZygoteLauncher:
         except (TimeoutError, ConnectionError):
             self._starting.pop(request_id, None)
             return await self.fallback.spawn(args, env, terminal)
-        ended = self._ended.setdefault(pid, self._loop.create_future())
+        ended = self._ended.setdefault(pid, loop.create_future())
         return SessionProcess(pid, ended)
 
     def _readable(self) -> None:
+        if self._socket is None or self._loop is None:
+            return  # a call queued before `_gone` took the reader away
         try:
             data = self._socket.recv(65536)
         except BlockingIOError:
@@ -142,7 +145,7 @@ class ZygoteLauncher:
         if self.alive and not self._stopping:
             log.error("the session zygote ended; new sessions start as new processes")
         self.alive = False
-        if self._socket is not None:
+        if self._socket is not None and self._loop is not None:
             self._loop.remove_reader(self._socket.fileno())
             self._socket.close()
             self._socket = None

@@ -169,7 +169,7 @@ class LobbyScreen(Screen[None]):
 
     def _return_to_my_game(self) -> None:
         """Just logged in with a game in progress: straight back to it (once)."""
-        if self._returned or self.serve_app.join or self.serve_app.watch:
+        if self._returned or self.serve_app.opening_table:
             return
         self._returned = True
         user = self.serve_app.user
@@ -230,7 +230,7 @@ class LobbyScreen(Screen[None]):
 
     def _make_table(self, request: dict) -> None:
         try:
-            info = self.serve_app.client.call(P.CreateTable, **request)
+            info = self.serve_app.client.call_for_table(P.CreateTable, **request)
         except HubError as error:
             self.notify(str(error), title="Cannot make the table", severity="error")
             return

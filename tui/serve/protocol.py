@@ -20,6 +20,7 @@ import struct
 import attrs
 
 from gemtable.engine import SPECTATOR
+from gemtable.tui.table.messages import Outbound
 
 HEADER = struct.Struct(">I")
 MAX_REQUEST = 256 * 1024
@@ -250,7 +251,7 @@ class LobbyUpdate:
 @attrs.frozen
 class TableEvent:
     attachment: int
-    message: object
+    message: Outbound
     """One of the table's outbound messages (gemtable.tui.table.messages)."""
 
 
@@ -264,9 +265,9 @@ class Notice:
 
 # --- framing ------------------------------------------------------------------------
 
-_REQUEST_CLASSES = {cls.__name__: cls for cls in (
-    Hello, CreateTable, TableQuery, TakeSeat, StandUp, CancelTable, Attach, Detach, Submit, RetryBot,
-    CrashReport)}
+_REQUEST_TYPES = (Hello, CreateTable, TableQuery, TakeSeat, StandUp, CancelTable, Attach, Detach,
+                  Submit, RetryBot, CrashReport)
+_REQUEST_CLASSES = {cls.__name__: cls for cls in _REQUEST_TYPES}
 _SAFE_BUILTINS = {"tuple", "list", "dict", "set", "frozenset", "int", "float", "str", "bool",
                   "bytes"}
 
@@ -302,8 +303,7 @@ def decode_request(payload: bytes) -> Request:
         raise
     except Exception as error:  # any malformed pickle is the same failure to us
         raise ProtocolError(f"unreadable request: {type(error).__name__}") from None
-    if type(message).__name__ not in _REQUEST_CLASSES or not isinstance(
-            message, tuple(_REQUEST_CLASSES.values())):
+    if type(message).__name__ not in _REQUEST_CLASSES or not isinstance(message, _REQUEST_TYPES):
         raise ProtocolError(f"{type(message).__name__} is not a request")
     return message
 

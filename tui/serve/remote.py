@@ -14,6 +14,7 @@ from collections.abc import Callable
 import attrs
 
 from gemtable.engine import SPECTATOR, registry
+from gemtable.tui.screens.seating import Seating
 from gemtable.tui.table import HUMAN, seat_label
 from gemtable.tui.table.messages import Outbound, Who
 
@@ -125,23 +126,23 @@ class RemoteTable:
 
 
 @attrs.define
-class SeatSeating:
+class SeatSeating(Seating):
     """One terminal, one endpoint: your seat, or the public view for a spectator.
 
-    The same questions the game screen asks of its local `Seating`; a remote
+    The local `Seating` answers for a terminal that people may share; a remote
     terminal never switches seats, never shows a curtain and never controls
-    the pace of a table others share.
+    the pace of a table others share, so every answer here is `who`.
     """
 
-    players: int
-    who: Who
+    who: Who = SPECTATOR
 
     @property
-    def humans(self) -> tuple[int, ...]:
-        return (self.who,) if isinstance(self.who, int) else ()
+    def watching(self) -> bool:
+        return False
 
-    watching = False
-    private = False
+    @property
+    def private(self) -> bool:
+        return False
 
     def endpoints(self) -> tuple[Who, ...]:
         return (self.who,)
@@ -163,4 +164,6 @@ class SeatSeating:
 
 
 def seating_for(table: RemoteTable) -> SeatSeating:
-    return SeatSeating(table.header.players, table.who if table.who is not None else SPECTATOR)
+    who = table.who if table.who is not None else SPECTATOR
+    seats = (who,) if isinstance(who, int) else ()
+    return SeatSeating(table.header.players, seats, private_views=False, who=who)

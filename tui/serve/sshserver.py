@@ -232,6 +232,8 @@ class SessionChannel(asyncssh.SSHServerSession):
                 pass
 
     async def _start(self) -> None:
+        if self.chan is None:
+            return  # asyncssh opens the channel before it starts the session
         words = self.command.split()
         verb = words[0].lower() if words else ""
         if not valid_name(self.user):

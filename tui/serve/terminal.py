@@ -22,6 +22,8 @@ import struct
 import termios
 from collections.abc import Callable
 
+from .launcher import SessionProcess, SubprocessLauncher, ZygoteLauncher
+
 log = logging.getLogger("gemtable.serve")
 
 READ_SIZE = 64 * 1024
@@ -46,7 +48,7 @@ def set_size(fd: int, columns: int, rows: int) -> None:
 
 
 class ChildTerminal:
-    def __init__(self, launcher, args: list[str], env: dict[str, str], size: tuple[int, int], *,
+    def __init__(self, launcher: ZygoteLauncher | SubprocessLauncher, args: list[str], env: dict[str, str], size: tuple[int, int], *,
                  output: Callable[[bytes], None], exited: Callable[[int], None]) -> None:
         self.launcher = launcher
         self.args = args
@@ -59,7 +61,7 @@ class ChildTerminal:
         self._pending = bytearray()
         self._reading = False
         self._paused = False
-        self._process = None
+        self._process: SessionProcess | None = None
         self._eof: asyncio.Future = self._loop.create_future()
         self._ended = False
         self.pid: int | None = None

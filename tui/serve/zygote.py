@@ -83,7 +83,11 @@ def _child(selector: selectors.BaseSelector, connection: socket.socket,
         sys.stdin = open(0, closefd=False)  # noqa: SIM115 - the process's own stdio
         sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115
         sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
-        sys.__stdin__, sys.__stdout__, sys.__stderr__ = sys.stdin, sys.stdout, sys.stderr
+        # Textual's driver writes to sys.__stderr__ and reads sys.__stdin__, so they
+        # must be this session's terminal too. typeshed declares them Final (the
+        # usual "original streams"), but they are plain attributes of sys.
+        sys.__stdin__, sys.__stdout__, sys.__stderr__ = (  # type: ignore[misc]
+            sys.stdin, sys.stdout, sys.stderr)
         from gemtable.tui.cli import main
 
         code = main(args)
