@@ -11,6 +11,7 @@ GAME_MODULES: dict[str, str] = {
     "jowhari": "gemtable.engine.games.jowhari",
     "jewelbox": "gemtable.engine.games.jewelbox",
     "workbench": "gemtable.engine.games.workbench",
+    "iridescia": "gemtable.engine.games.iridescia",
 }
 
 

@@ -1,0 +1,295 @@
+"""Legal actions of each step, and the dispatch of an action to its effect."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import actions as A
+from .board import (
+    AIRSHIP,
+    CASTLE_ROW,
+    DISTANCE,
+    FINISHED,
+    FIRST_ROW,
+    FORWARD,
+    NEIGHBOURS,
+    ROW_OF,
+    row_cells,
+)
+from .components import (
+    AXE,
+    BOOK,
+    CART,
+    CATAPULT,
+    CAULDRON,
+    DYNAMITE,
+    ELIXIR,
+    IRIDIA,
+    ITEMS,
+    JACKHAMMER,
+    LIBATION,
+    PICKAXE,
+    RAINBOW,
+    RELICS,
+    SWAP,
+    TILES,
+    WELL,
+)
+from .state import (
+    BLOCKED,
+    DROP,
+    EMPTY,
+    GIVE,
+    GO,
+    OPTIONAL,
+    OVER,
+    REMOVE,
+    RESOLVE,
+    RESTORE,
+    REVEAL,
+    RHOM,
+    ROLLING,
+    SEATING,
+    WISH,
+    IridesciaState,
+)
+
+WILD_MOVES = 4
+"""A wild tile offers one move per gem it may stand for."""
+
+
+def forward_cells(state: IridesciaState, position: int) -> tuple[int, ...]:
+    return FIRST_ROW if position == AIRSHIP else FORWARD[position]
+
+
+def occupied(state: IridesciaState) -> set[int]:
+    return {s.position for s in state.seats if s.position >= 0}
+
+
+def revealable(state: IridesciaState, position: int) -> list[int]:
+    cells, shown, bars = state.cells, state.shown, state.barricades
+    return [c for c in forward_cells(state, position)
+            if cells[c] != EMPTY and not shown[c] and c not in bars]
+
+
+def movable(state: IridesciaState, position: int) -> list[int]:
+    cells, shown, bars = state.cells, state.shown, state.barricades
+    return [c for c in forward_cells(state, position)
+            if cells[c] != EMPTY and shown[c] and c not in bars and c != position]
+
+
+def _distance(position: int, cell: int) -> int:
+    if position == AIRSHIP:
+        return 1 + min(DISTANCE[f][cell] for f in FIRST_ROW)
+    return DISTANCE[position][cell]
+
+
+def go_targets(state: IridesciaState) -> list[int]:
+    """Blocked: the nearest empty hexes that have a tile ahead or beside to go for
+    (any nearest empty hex if no such hex exists anywhere)."""
+    seat = state.seats[state.current]
+    taken = occupied(state) | set(state.barricades)
+    empty = [c for c in range(len(state.cells))
+             if state.cells[c] == EMPTY and c not in taken and ROW_OF[c] < CASTLE_ROW]
+    useful = [c for c in empty
+              if any(state.cells[n] != EMPTY and n not in state.barricades for n in FORWARD[c])]
+    pool = useful or empty
+    if not pool:
+        return []
+    best = min(_distance(seat.position, c) for c in pool)
+    return [c for c in pool if _distance(seat.position, c) == best]
+
+
+def _moves(state: IridesciaState, cells: list[int]) -> list[A.Action]:
+    out: list[A.Action] = []
+    for c in cells:
+        if TILES[state.cells[c]].gem >= RAINBOW:
+            out.extend(A.OnCell("move", c, g) for g in range(WILD_MOVES))
+        else:
+            out.append(A.OnCell("move", c))
+    return out
+
+
+def _green_flags(state: IridesciaState) -> list[A.Action]:
+    seat = state.seats[state.current]
+    out: list[A.Action] = []
+    if state.begun:
+        return out
+    if CATAPULT in seat.items:
+        pos = seat.position
+        rows = (0,) if pos == AIRSHIP else (ROW_OF[pos], ROW_OF[pos] + 1)
+        taken = occupied(state) | set(state.barricades)
+        for row in rows:
+            if row < CASTLE_ROW:
+                out.extend(A.OnCell("catapult", c) for c in row_cells(row)
+                           if c not in taken and c != pos)
+    if SWAP in seat.items and seat.position >= 0:
+        out.extend(A.OnSlot("swap", i) for i, other in enumerate(state.seats)
+                   if i != state.current and other.position >= 0)
+    return out
+
+
+def reveal_actions(state: IridesciaState) -> list[A.Action]:
+    seat = state.seats[state.current]
+    out = _green_flags(state)
+    hidden = revealable(state, seat.position) if state.revealed < 2 else []
+    out.extend(A.OnCell("reveal", c) for c in hidden)
+    shown = movable(state, seat.position)
+    out.extend(_moves(state, shown))
+    if not hidden and not shown:
+        letters = sorted({min(TILES[t].gem, IRIDIA) for t in seat.pile})
+        if letters:
+            out.extend(A.OnGem("discard", g) for g in letters)
+        else:
+            out.extend(A.OnCell("go", c) for c in go_targets(state))
+    return out
+
+
+def restore_actions(state: IridesciaState) -> list[A.Action]:
+    seat = state.seats[state.current]
+    cargo = seat.cargo
+    out: list[A.Action] = []
+    for slot, relic in enumerate(state.relic_row):
+        if relic >= 0 and all(h >= n for h, n in zip(cargo, RELICS[relic].cost, strict=True)):
+            out.append(A.OnSlot("restore", slot))
+    for slot, relic in enumerate(seat.reserved):
+        if all(h >= n for h, n in zip(cargo, RELICS[relic].cost, strict=True)):
+            out.append(A.OnSlot("restore", slot, True))
+    return out
+
+
+def _market_tweaks(items: tuple[int, ...]) -> list[A.Action]:
+    out: list[A.Action] = []
+    for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
+        if item in items:
+            out.extend(A.Tweak(item, A.MARKET_TARGET + g, d) for g in range(4) for d in deltas)
+    return out
+
+
+def _libation_market(items: tuple[int, ...]) -> list[A.Action]:
+    if LIBATION not in items:
+        return []
+    return [A.Libation(combo, True) for n in range(1, 5) for combo in combinations(range(4), n)]
+
+
+def optional_actions(state: IridesciaState) -> list[A.Action]:
+    seat = state.seats[state.current]
+    items, cargo = seat.items, seat.cargo
+    out: list[A.Action] = [A.END]
+    if seat.coins >= 1 and 0 <= state.tile_gem < 4:
+        out.append(A.MINE)
+    if seat.stones:
+        out.append(A.STONE)
+    if not state.bought:
+        for slot, kind in enumerate(state.market):
+            if kind >= 0 and kind not in items and seat.coins >= ITEMS[kind].cost \
+                    and not (state.elixir_turn and kind == ELIXIR):
+                out.append(A.OnSlot("buy", slot))
+    if not state.sold:
+        for g in range(4):
+            out.extend(A.OnGem("sell", g, n) for n in range(1, cargo[g] + 1))
+    if CART in items and not state.cart:
+        out.append(A.CART)
+    if PICKAXE in items and state.pickaxe < 0 and seat.position >= 0:
+        for c in NEIGHBOURS[seat.position]:
+            tile = state.cells[c]
+            if tile >= 0 and state.shown[c] and TILES[tile].gem < 4 and c not in state.barricades:
+                out.append(A.OnCell("pickaxe", c))
+    if CAULDRON in items and sum(cargo) >= 2:
+        for a in range(4):
+            for b in range(a, 4):
+                if cargo[a] >= 1 + (a == b) and cargo[b] >= 1:
+                    out.extend(A.Cauldron((a, b), g) for g in range(4) if state.gem_supply[g])
+    if AXE in items:
+        out.extend(A.OnGem("axe", g) for g in range(4) if cargo[g] and state.gem_supply[g])
+    if WELL in items:
+        out.append(A.WELL)
+    out.extend(_market_tweaks(items))
+    out.extend(_libation_market(items))
+    if ELIXIR in items and not state.extra:
+        out.append(A.ELIXIR)
+    if BOOK in items:
+        out.extend(A.OnSlot("book", s) for s, r in enumerate(state.relic_row) if r >= 0)
+        if state.relic_deck:
+            out.append(A.BOOK_DECK)
+    out.extend(restore_actions(state))
+    return out
+
+
+def resolve_actions(state: IridesciaState) -> list[A.Action]:
+    items = state.seats[state.current].items
+    dice = range(len(state.dice))
+    out: list[A.Action] = [A.TAKE]
+    for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
+        if item in items:
+            out.extend(A.Tweak(item, i, d) for i in dice for d in deltas)
+    out.extend(_market_tweaks(items))
+    if LIBATION in items:
+        out.extend(A.Libation(combo, False) for n in range(1, len(state.dice) + 1)
+                   for combo in combinations(dice, n))
+    out.extend(_libation_market(items))
+    return out
+
+
+def give_actions(state: IridesciaState) -> list[A.Action]:
+    me = state.current
+    cargo = state.seats[me].cargo
+    takers = [i for i, s in enumerate(state.seats) if i != me and sum(s.cargo) < 7]
+    gems = [g for g in range(4) if cargo[g]]
+    if takers:
+        return [A.OnGem("give", g, i) for g in gems for i in takers]
+    return [A.OnGem("return", g) for g in gems]
+
+
+def remove_actions(state: IridesciaState) -> list[A.Action]:
+    taken = occupied(state)
+    cells = [c for c in range(len(state.cells))
+             if state.cells[c] != EMPTY and ROW_OF[c] < CASTLE_ROW
+             and c not in state.barricades and c not in taken]
+    return [A.OnCell("remove", c) for c in cells] or [A.PASS]
+
+
+def legal_actions(state: IridesciaState) -> tuple:
+    step = state.step
+    if step == OVER:
+        return ()
+    if step == ROLLING:
+        return A.ROLLS
+    if step == REVEAL:
+        return tuple(reveal_actions(state))
+    if step == OPTIONAL:
+        return tuple(optional_actions(state))
+    if step == RESTORE:
+        return tuple(restore_actions(state)) + (A.END,)
+    if step == RESOLVE:
+        return tuple(resolve_actions(state))
+    if step == GIVE:
+        return tuple(give_actions(state))
+    if step == SEATING:
+        if state.rhom < 0 and state.players in (2, 3):
+            return (A.EXPLORER, A.RHOM)
+        return (A.EXPLORER,)
+    if step == GO:
+        return tuple(A.OnCell("go", c) for c in go_targets(state))
+    if step == DROP:
+        return (A.OnSlot("drop", 0), A.OnSlot("drop", 1))
+    if step == WISH:
+        top = max(state.dice)
+        return tuple(A.OnGem("wish", g) for g in range(4)
+                     if state.market_dice[g] <= top and state.gem_supply[g])
+    if step == REMOVE:
+        return tuple(remove_actions(state))
+    if step == RHOM:
+        return (A.RHOM_TURN,)
+    if step == BLOCKED:
+        return ()
+    raise AssertionError(f"unknown step {step}")
+
+
+def apply_action(state: IridesciaState, action: object) -> IridesciaState:
+    return turn.apply(state, action)
+
+
+__all__ = ["FINISHED", "apply_action", "legal_actions"]
+
+from . import turn  # noqa: E402

@@ -1,0 +1,264 @@
+"""The Iridescia state: plain tuples, one small frozen record per seat.
+
+Everything is public except: face-down tiles (a view shows HIDDEN_TILE on
+those cells), the tiles left in the box, the relic, merchant and Rhom decks
+(the weathervane on the Rhom deck's top card is public as `rhom_vane`),
+unplayed objectives, and each explorer's objectives and item hand (private
+to that seat; the Rhom's hand is public).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+import attrs
+
+from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
+
+# Steps: what the position waits for.
+SEATING = 0
+"""Each seat in order says whether it is an explorer or the Rhom deck."""
+REVEAL = 1
+"""Main actions: green-flag items, reveal up to two tiles, then move."""
+BLOCKED = 2
+"""Nothing to reveal or move onto: discard a tile from the victory pile."""
+GO = 3
+"""Blocked: choose the nearest empty hex to stand on."""
+OPTIONAL = 4
+"""Optional actions on the tile: mine, buy, items, sell; or restore / end."""
+RESOLVE = 5
+"""A mining roll waits: modify the dice with items, then `take`."""
+WISH = 6
+"""Wishing Well rolled: choose the gem."""
+GIVE = 7
+"""Over seven gems: give the excess away."""
+DROP = 8
+"""First step into the Forest: discard one of two objectives."""
+RESTORE = 9
+"""End of turn: restore relics, then `end`."""
+REMOVE = 10
+"""A finished explorer's turn: take a tile off the board."""
+RHOM = 11
+"""The Rhom seat plays its whole turn with `rhom turn`."""
+ROLLING = 12
+"""Chance: dice in `rolls` are rolled one at a time."""
+OVER = 13
+
+STEP_NAMES = ("seating", "reveal", "blocked", "go", "optional", "resolve", "wish", "give",
+              "drop", "restore", "remove", "rhom", "rolling", "over")
+
+# Roll targets (entries of `rolls`).
+MINE_DIE = 0
+"""A mining (or Wishing Well) die: appended to `dice`."""
+REROLL = 10
+"""REROLL + i: mining die i rolled again."""
+MARKET_DIE = 20
+"""MARKET_DIE + gem: that market die rolled (Lucky Libation)."""
+RHOM_DIE = 30
+"""A die rolled for the Rhom: appended to `rhom_dice`."""
+
+EMPTY = -1
+"""A cell without a tile."""
+HIDDEN_TILE = -2
+"""In a view: a face-down tile whose face is unknown."""
+HIDDEN_CARD = -1
+"""In a view: a card whose face is unknown."""
+BOX_HIDDEN = 100
+"""In a view: BOX_HIDDEN + region stands for an unseen tile in the box."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Seat:
+    position: int
+    """A cell, board.AIRSHIP before the first move, board.FINISHED after the Castle."""
+    cargo: tuple[int, int, int, int]
+    """Gems held, per gem (at most 7 in all)."""
+    coins: int
+    royalty: int
+    """Royalty points gained during play (tiles, relics, tokens, the Rhom's gains)."""
+    stones: int
+    """Stone dice held and not yet activated."""
+    items: tuple[int, ...]
+    """Item kinds in hand, sorted (private; HIDDEN_CARD in others' views)."""
+    relics: tuple[int, ...]
+    """Restored relics, in the order restored."""
+    reserved: tuple[int, ...]
+    """Relics reserved with the Reference Book (face up; only this seat may restore them)."""
+    pile: tuple[int, ...]
+    """Victory pile: collected tiles, in the order collected."""
+    objectives: tuple[int, ...]
+    """Secret objectives held (two, then one after the Forest; private)."""
+    dropped: tuple[int, ...]
+    """The objective discarded on entering the Forest (private)."""
+    token: int
+    """Royalty token taken at the Castle (index into TOKENS), or -1."""
+    iridia: bool
+    """Found the Iridia Stone."""
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class IridesciaState(State):
+    game: ClassVar[Game]
+
+    players: int
+    step: int
+    current: int
+    """The seat whose turn it is (or who is being asked at SEATING)."""
+    order: tuple[int, ...]
+    """Turn order (the Rhom first)."""
+    rhom: int
+    """The Rhom's seat, or -1."""
+    cells: tuple[int, ...]
+    """Tile on each cell (EMPTY, a tile id, or HIDDEN_TILE in a view)."""
+    shown: tuple[bool, ...]
+    """Per cell: the tile there is face up."""
+    barricades: tuple[int, ...]
+    """Cells blocked by the Rhom's barricades (sorted)."""
+    box: tuple[int, ...]
+    """Tiles out of play and unseen (set-up removals and removed face-down tiles), sorted."""
+    discards: tuple[int, ...]
+    """Tiles out of play face up (discarded from victory piles or removed after being shown)."""
+    market_dice: tuple[int, int, int, int]
+    """Gem market values, 1-6."""
+    gem_supply: tuple[int, int, int, int]
+    coin_supply: int
+    stone_supply: int
+    barricade_supply: int
+    relic_deck: tuple[int, ...]
+    """Face-down relics; the top is the last."""
+    relic_row: tuple[int, ...]
+    """The five relics on offer (-1 where the deck ran out)."""
+    item_deck: tuple[int, ...]
+    """The face-down merchant deck (item kinds); the top is the last."""
+    market: tuple[int, ...]
+    """Item kinds on offer (5; 6 in solo), -1 where none could be drawn."""
+    item_discard: tuple[int, ...]
+    """Played items and items taken by the Rhom's merchant (face up)."""
+    item_box: tuple[int, ...]
+    """Items removed at set-up (Swapping Stones and Catapult with 1-2 players)."""
+    objective_box: tuple[int, ...]
+    """Objectives nobody holds (unseen)."""
+    tokens: tuple[int, ...]
+    """Royalty tokens still to take, best first."""
+    rhom_deck: tuple[int, ...]
+    """Face-down Rhom cards; the top is the last."""
+    rhom_pile: tuple[int, ...]
+    """Rhom cards already drawn (face up); the last is the current card."""
+    rhom_vane: int
+    """Weathervane on the back of the Rhom deck's top card: 0 left, 1 right."""
+    rhom_dice: tuple[int, ...]
+    """Dice rolled for the Rhom's coming turn."""
+    seats: tuple[Seat, ...]
+    # --- the turn in progress -------------------------------------------------
+    revealed: int
+    """Tiles revealed this turn (at most two)."""
+    begun: bool
+    """Something has happened this turn (green-flag items are no longer allowed)."""
+    tile_gem: int
+    """Gem of the tile stood on this turn (chosen on a wild tile), or -1."""
+    bought: bool
+    sold: bool
+    active: int
+    """Stone dice active on this tile."""
+    cart: bool
+    pickaxe: int
+    """Cell the Prosperous Pickaxe copies this turn, or -1."""
+    dice: tuple[int, ...]
+    """The mining (or Wishing Well) roll being resolved."""
+    rolls: tuple[int, ...]
+    """Dice still to roll (roll targets); CHANCE acts while any remain."""
+    resume: int
+    """Step to take up when the rolls are done."""
+    extra: bool
+    """An Epic Elixir was played: the same seat plays again."""
+    elixir_turn: bool
+    """This turn was started by an Epic Elixir."""
+    drop_pending: bool
+    """Entered the Forest this turn with two objectives: a DROP follows."""
+    shuffle_key: int
+    """Secret seed of every later reshuffle (0 in a view)."""
+    shuffles: int
+    """Reshuffles so far (each draws its order from shuffle_key and this count)."""
+    turns: int
+    observer: Observer | None = None
+    _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
+
+    # --- protocol -------------------------------------------------------------
+    @property
+    def to_move(self) -> Mover:
+        step = self.step
+        if step == OVER:
+            return None
+        if step == ROLLING:
+            return CHANCE
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.step == OVER
+
+    def progress(self) -> str:
+        return progress_text(self)
+
+    def _legal_actions(self) -> tuple:
+        return rules.legal_actions(self)
+
+    def _apply(self, action: object) -> IridesciaState:
+        return rules.apply_action(self, action)
+
+    def why_illegal(self, action: object) -> str:
+        return explain.why_illegal(self, action)
+
+    def parse_syntax(self, text: str) -> object | None:
+        return actions.parse(text)
+
+    def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
+        if self.step != ROLLING:
+            raise IllegalAction("this is not a chance step")
+        return tuple((roll, 1 / 6) for roll in actions.ROLLS)
+
+    def sample_chance(self, rng: random.Random) -> object:
+        if self.step != ROLLING:
+            raise IllegalAction("this is not a chance step")
+        return actions.ROLLS[int(rng.random() * 6)]
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(scoring.total(self, seat) for seat in range(self.players))
+
+    def ranking(self) -> tuple[int, ...]:
+        return scoring.ranking(self)
+
+    def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
+        return scoring.score_breakdown(self, seat)
+
+    def describe(self, action: object, after: IridesciaState) -> str:
+        return explain.describe(self, action, after)
+
+    def reveals(self, action: object) -> bool:
+        return explain.reveals(self, action)
+
+    def invariants(self) -> tuple[str, ...]:
+        return explain.invariants(self)
+
+    def _view(self, seat: Observer) -> IridesciaState:
+        return views.view(self, seat)
+
+    def determinize(self, rng: random.Random) -> IridesciaState:
+        return views.determinize(self, rng)
+
+    def component_counts(self) -> dict[str, int]:
+        return explain.component_counts(self)
+
+
+def progress_text(state: IridesciaState) -> str:
+    if state.step == SEATING:
+        return "Taking seats"
+    rows = [s.position for s in state.seats]
+    from .board import FINISHED, ROW_OF
+    done = sum(1 for p in rows if p == FINISHED)
+    furthest = max((ROW_OF[p] + 1 for p in rows if p >= 0), default=0)
+    return f"Turn {state.turns + 1}: furthest row {furthest} of 9, {done} at the Castle"
+
+
+from . import actions, explain, rules, scoring, views  # noqa: E402  (they need the classes above)

@@ -1,0 +1,345 @@
+"""Effects of an explorer's actions: main actions, optional actions, items."""
+
+from __future__ import annotations
+
+import attrs
+
+from . import actions as A
+from .board import CASTLE_ROW, FOREST_ROW, ROW_OF
+from .common import (
+    add,
+    after_gain,
+    discard_item,
+    draw_relic,
+    gain_coins,
+    gain_gems,
+    put_seat,
+    refill_market,
+)
+from .components import (
+    AXE,
+    BOOK,
+    CART,
+    CATAPULT,
+    CAULDRON,
+    COINS,
+    DYNAMITE,
+    ELIXIR,
+    IRIDIA,
+    IRIDIA_BONUS,
+    ITEMS,
+    JACKHAMMER,
+    LIBATION,
+    PICKAXE,
+    RELICS,
+    ROYALTY,
+    STONE,
+    SWAP,
+    TILES,
+    WELL,
+)
+from .state import (
+    DROP,
+    EMPTY,
+    GO,
+    MARKET_DIE,
+    MINE_DIE,
+    OPTIONAL,
+    REROLL,
+    RESOLVE,
+    RESTORE,
+    REVEAL,
+    RHOM,
+    ROLLING,
+    WISH,
+    IridesciaState,
+)
+
+
+def apply(state: IridesciaState, action: object) -> IridesciaState:
+    if isinstance(action, A.Roll):
+        return roll(state, action.face)
+    if isinstance(action, A.OnCell):
+        return _on_cell(state, action)
+    if isinstance(action, A.Plain):
+        return _plain(state, action.verb)
+    if isinstance(action, A.OnGem):
+        return _on_gem(state, action)
+    if isinstance(action, A.OnSlot):
+        return _on_slot(state, action)
+    if isinstance(action, A.Cauldron):
+        return _cauldron(state, action)
+    if isinstance(action, A.Tweak):
+        return _tweak(state, action)
+    if isinstance(action, A.Libation):
+        return _libation(state, action)
+    if isinstance(action, A.Declare):
+        return setup.declare(state, action.rhom)
+    raise AssertionError(f"no effect for {action!r}")
+
+
+# --- dice -------------------------------------------------------------------
+
+def roll(state: IridesciaState, face: int) -> IridesciaState:
+    target, rest = state.rolls[0], state.rolls[1:]
+    if target == MINE_DIE:
+        state = attrs.evolve(state, dice=state.dice + (face,))
+    elif target >= RHOM_DIE_TARGET:
+        state = attrs.evolve(state, rhom_dice=state.rhom_dice + (face,))
+    elif target >= MARKET_DIE:
+        market = list(state.market_dice)
+        market[target - MARKET_DIE] = face
+        state = attrs.evolve(state, market_dice=(market[0], market[1], market[2], market[3]))
+    else:
+        dice = list(state.dice)
+        dice[target - REROLL] = face
+        state = attrs.evolve(state, dice=tuple(dice))
+    if rest:
+        return attrs.evolve(state, rolls=rest)
+    state = attrs.evolve(state, rolls=(), step=state.resume)
+    if state.step == RESOLVE and not _can_modify(state):
+        return take(state)
+    if state.step == WISH and not rules.legal_actions(state):
+        return attrs.evolve(state, step=OPTIONAL, dice=())
+    return state
+
+
+from .state import RHOM_DIE as RHOM_DIE_TARGET  # noqa: E402
+
+
+def _can_modify(state: IridesciaState) -> bool:
+    items = state.seats[state.current].items
+    return JACKHAMMER in items or DYNAMITE in items or LIBATION in items
+
+
+def take(state: IridesciaState) -> IridesciaState:
+    """Resolve the mining roll: one gem per die at or above the market value."""
+    gem = state.tile_gem
+    value = state.market_dice[gem]
+    hits = sum(1 for d in state.dice if d >= value)
+    gained = hits * (2 if state.cart else 1)
+    me = state.current
+    state = gain_gems(state, me, gem, gained)
+    if state.pickaxe >= 0 and gained:
+        state = gain_gems(state, me, TILES[state.cells[state.pickaxe]].gem, gained)
+    return after_gain(attrs.evolve(state, dice=(), step=OPTIONAL))
+
+
+# --- main actions -------------------------------------------------------------
+
+def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
+    verb, cell = action.verb, action.cell
+    me = state.current
+    if verb == "reveal":
+        shown = list(state.shown)
+        shown[cell] = True
+        return attrs.evolve(state, shown=tuple(shown), revealed=state.revealed + 1, begun=True)
+    if verb == "move":
+        return move(state, cell, action.gem)
+    if verb == "go":
+        seat = state.seats[me]
+        return put_seat(state, me, attrs.evolve(seat, position=cell), step=REVEAL, revealed=0,
+                        begun=True)
+    if verb == "catapult":
+        state = discard_item(state, CATAPULT)
+        shown = list(state.shown)
+        if state.cells[cell] != EMPTY:
+            shown[cell] = True
+        seat = state.seats[me]
+        return put_seat(state, me, attrs.evolve(seat, position=cell), shown=tuple(shown),
+                        begun=True)
+    if verb == "pickaxe":
+        return attrs.evolve(discard_item(state, PICKAXE), pickaxe=cell)
+    if verb == "remove":
+        return endturn.remove_tile(state, cell)
+    raise AssertionError(verb)
+
+
+def move(state: IridesciaState, cell: int, chosen: int) -> IridesciaState:
+    """Step onto a revealed tile: its gem (the chosen one on a wild tile) and bonus."""
+    me = state.current
+    tile = TILES[state.cells[cell]]
+    gem = tile.gem if tile.gem < 4 else chosen
+    seat = state.seats[me]
+    drop = ROW_OF[cell] >= FOREST_ROW and len(seat.objectives) == 2
+    state = put_seat(state, me, attrs.evolve(seat, position=cell), tile_gem=gem, begun=True,
+                     drop_pending=drop)
+    state = gain_gems(state, me, gem, 1)
+    state = tile_bonus(state, me, state.cells[cell])
+    return after_gain(state)
+
+
+def tile_bonus(state: IridesciaState, index: int, tile_id: int) -> IridesciaState:
+    tile = TILES[tile_id]
+    seat = state.seats[index]
+    if tile.bonus == COINS:
+        return gain_coins(state, index, tile.amount)
+    if tile.bonus == ROYALTY:
+        return put_seat(state, index, attrs.evolve(seat, royalty=seat.royalty + tile.amount))
+    if tile.bonus == STONE and state.stone_supply:
+        return put_seat(state, index, attrs.evolve(seat, stones=seat.stones + 1),
+                        stone_supply=state.stone_supply - 1)
+    if tile.bonus == IRIDIA_BONUS:
+        return put_seat(state, index, attrs.evolve(seat, royalty=seat.royalty + tile.amount,
+                                                   iridia=True))
+    return state
+
+
+# --- one-word actions -----------------------------------------------------------
+
+def _plain(state: IridesciaState, verb: str) -> IridesciaState:
+    me = state.current
+    seat = state.seats[me]
+    if verb == "mine":
+        state = put_seat(state, me, attrs.evolve(seat, coins=seat.coins - 1),
+                         coin_supply=state.coin_supply + 1)
+        return attrs.evolve(state, step=ROLLING, rolls=(MINE_DIE,) * (2 + state.active),
+                            resume=RESOLVE, dice=())
+    if verb == "take":
+        return take(state)
+    if verb == "stone":
+        return put_seat(state, me, attrs.evolve(seat, stones=seat.stones - 1),
+                        active=state.active + 1)
+    if verb == "cart":
+        return attrs.evolve(discard_item(state, CART), cart=True)
+    if verb == "well":
+        state = discard_item(state, WELL)
+        return attrs.evolve(state, step=ROLLING, rolls=(MINE_DIE, MINE_DIE), resume=WISH, dice=())
+    if verb == "elixir":
+        return attrs.evolve(discard_item(state, ELIXIR), extra=True)
+    if verb == "book deck":
+        state = discard_item(state, BOOK)
+        deck = list(state.relic_deck)
+        relic = deck.pop()
+        seat = state.seats[me]
+        return put_seat(state, me, attrs.evolve(seat, reserved=seat.reserved + (relic,)),
+                        relic_deck=tuple(deck))
+    if verb in ("end", "pass"):
+        return endturn.end_turn(state)
+    if verb == "rhom turn":
+        return rhom.play(state)
+    raise AssertionError(verb)
+
+
+def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
+    verb, gem = action.verb, action.gem
+    me = state.current
+    seat = state.seats[me]
+    if verb == "sell":
+        n = action.number
+        state = put_seat(state, me, attrs.evolve(seat, cargo=add(seat.cargo, gem, -n)),
+                         gem_supply=add(state.gem_supply, gem, n), sold=True)
+        return gain_coins(state, me, n * state.market_dice[gem])
+    if verb == "axe":
+        return after_gain(gain_gems(discard_item(state, AXE), me, gem, 1))
+    if verb == "wish":
+        state = attrs.evolve(state, dice=())
+        return after_gain(gain_gems(state, me, gem, 1))
+    if verb in ("give", "return"):
+        state = put_seat(state, me, attrs.evolve(seat, cargo=add(seat.cargo, gem, -1)))
+        if verb == "give":
+            other = state.seats[action.number]
+            state = put_seat(state, action.number,
+                             attrs.evolve(other, cargo=add(other.cargo, gem, 1)))
+        else:
+            state = attrs.evolve(state, gem_supply=add(state.gem_supply, gem, 1))
+        return after_gain(state)
+    if verb == "discard":
+        pile = list(seat.pile)
+        for i in range(len(pile) - 1, -1, -1):
+            if min(TILES[pile[i]].gem, IRIDIA) == gem:
+                tile = pile.pop(i)
+                break
+        return put_seat(state, me, attrs.evolve(seat, pile=tuple(pile)), step=GO, begun=True,
+                        discards=state.discards + (tile,))
+    raise AssertionError(verb)
+
+
+def _on_slot(state: IridesciaState, action: A.OnSlot) -> IridesciaState:
+    verb, slot = action.verb, action.slot
+    me = state.current
+    seat = state.seats[me]
+    if verb == "buy":
+        kind = state.market[slot]
+        cost = ITEMS[kind].cost
+        market = list(state.market)
+        market[slot] = -1
+        seat = attrs.evolve(seat, coins=seat.coins - cost, items=tuple(sorted(seat.items + (kind,))))
+        state = put_seat(state, me, seat, market=tuple(market), bought=True,
+                         coin_supply=state.coin_supply + cost)
+        return refill_market(state, slot)
+    if verb == "restore":
+        return restore(state, me, slot, action.reserved)
+    if verb == "book":
+        state = discard_item(state, BOOK)
+        seat = state.seats[me]
+        relic = state.relic_row[slot]
+        state = put_seat(state, me, attrs.evolve(seat, reserved=seat.reserved + (relic,)))
+        return draw_relic(state, slot)
+    if verb == "drop":
+        kept = seat.objectives[1 - slot]
+        seat = attrs.evolve(seat, objectives=(kept,), dropped=(seat.objectives[slot],))
+        return put_seat(state, me, seat, drop_pending=False, step=OPTIONAL)
+    if verb == "swap":
+        state = discard_item(state, SWAP)
+        mine, theirs = state.seats[me], state.seats[slot]
+        state = put_seat(state, me, attrs.evolve(mine, position=theirs.position), begun=True)
+        return put_seat(state, slot, attrs.evolve(theirs, position=mine.position))
+    raise AssertionError(verb)
+
+
+def restore(state: IridesciaState, index: int, slot: int, reserved: bool) -> IridesciaState:
+    """Restore a relic of the row (or a reserved one): pay its gems, score its points."""
+    seat = state.seats[index]
+    relic = seat.reserved[slot] if reserved else state.relic_row[slot]
+    cost = RELICS[relic].cost
+    c, g = seat.cargo, state.gem_supply
+    cargo = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
+    supply = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2], g[3] + cost[3])
+    left = seat.reserved[:slot] + seat.reserved[slot + 1:] if reserved else seat.reserved
+    seat = attrs.evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
+                        royalty=seat.royalty + RELICS[relic].points)
+    step = state.step if state.step == RHOM else RESTORE
+    state = put_seat(state, index, seat, gem_supply=supply, step=step)
+    return state if reserved else draw_relic(state, slot)
+
+
+def _cauldron(state: IridesciaState, action: A.Cauldron) -> IridesciaState:
+    me = state.current
+    state = discard_item(state, CAULDRON)
+    seat = state.seats[me]
+    cargo, supply = seat.cargo, state.gem_supply
+    for g in action.give:
+        cargo, supply = add(cargo, g, -1), add(supply, g, 1)
+    state = put_seat(state, me, attrs.evolve(seat, cargo=cargo), gem_supply=supply)
+    return after_gain(gain_gems(state, me, action.get, 1))
+
+
+def _tweak(state: IridesciaState, action: A.Tweak) -> IridesciaState:
+    state = discard_item(state, action.item)
+    if action.target >= A.MARKET_TARGET:
+        g = action.target - A.MARKET_TARGET
+        market = list(state.market_dice)
+        market[g] = (market[g] - 1 + action.delta) % 6 + 1
+        state = attrs.evolve(state, market_dice=(market[0], market[1], market[2], market[3]))
+        if state.step == RESOLVE and not _can_modify(state):
+            return take(state)
+        return state
+    dice = list(state.dice)
+    dice[action.target] = (dice[action.target] - 1 + action.delta) % 6 + 1
+    state = attrs.evolve(state, dice=tuple(dice))
+    return state if _can_modify(state) else take(state)
+
+
+def _libation(state: IridesciaState, action: A.Libation) -> IridesciaState:
+    state = discard_item(state, LIBATION)
+    if action.market:
+        rolls = tuple(MARKET_DIE + g for g in action.dice)
+    else:
+        rolls = tuple(REROLL + i for i in action.dice)
+    return attrs.evolve(state, step=ROLLING, rolls=rolls, resume=state.step)
+
+
+__all__ = ["apply", "move", "restore", "roll", "take", "tile_bonus", "CASTLE_ROW", "DROP"]
+
+from . import endturn, rhom, rules, setup  # noqa: E402
