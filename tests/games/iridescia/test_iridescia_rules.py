@@ -5,10 +5,18 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from gemtable.engine import CHANCE, IllegalAction, SPECTATOR, registry
+from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, registry
 from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia.board import (AHEAD, AIRSHIP, CELLS, EDGE_CELLS, FINISHED,
-                                                   ROW_SIZES, SIDE, parse_cell)
+from gemtable.engine.games.iridescia.board import (
+    AHEAD,
+    AIRSHIP,
+    CELLS,
+    EDGE_CELLS,
+    FINISHED,
+    ROW_SIZES,
+    SIDE,
+    parse_cell,
+)
 from gemtable.engine.games.iridescia.components import CATAPULT, SWAP, TILES
 from gemtable.engine.games.iridescia.state import GIVE, OPTIONAL, RESOLVE, REVEAL, ROLLING, SEATING
 
