@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "jewelbox": "gemtable.engine.games.jewelbox",
     "workbench": "gemtable.engine.games.workbench",
     "iridescia": "gemtable.engine.games.iridescia",
+    "marylia": "gemtable.engine.games.marylia",
 }
 
 

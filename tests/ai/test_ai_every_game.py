@@ -21,7 +21,7 @@ def test_generic_bots_play_every_player_count(game_id):
     game = registry.get(game_id)
     kinds = ["greedy", "mcts:12", "random", "greedy"]
     for players in game.player_counts():
-        seats = [make_bot(kinds[i], game_id=game_id, seed=players * 10 + i)
+        seats = [make_bot(kinds[i % len(kinds)], game_id=game_id, seed=players * 10 + i)
                  for i in range(players)]
         result = play_match(game_id, seats, seed=players, max_actions=MOVES)
         assert len(result.actions) == MOVES or result.final.is_over

@@ -1,0 +1,125 @@
+"""Forging: which cards make a single gem or a jewel, and what a forged item is worth.
+
+A composition is an 8-tuple of card counts per resource type (gold first).
+Recipes (data/recipes.csv): a single gem; a ring of 1 gold + a pair and a
+different gem, or + 3 identical gems; a bracelet of 1 gold + two pairs of
+different gems, or + 4 identical; a necklace of 2 gold + three of one gem and
+a pair of another, or + 5 identical. "Different" always means a different
+gem type. Gold never forges alone.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+from .cards import BRACELET_SYMBOL, GEM_TYPES, GOLD, NECKLACE_SYMBOL, RING_SYMBOL, TYPES, VALUE
+
+GEM, RING_MIXED, RING_SAME, BRACELET_MIXED, BRACELET_SAME, NECKLACE_MIXED, NECKLACE_SAME = range(7)
+RECIPES = range(7)
+
+
+def _load() -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    with Path(__file__).with_name("data").joinpath("recipes.csv").open(
+            encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    return (tuple(row["name"] for row in rows), tuple(row["jewel"] for row in rows),
+            tuple(int(row["bonus"]) for row in rows))
+
+
+RECIPE_NAME, JEWEL_NAME, BONUS = _load()
+"""Per recipe: its name ("mixed ring"), the kind of item it makes ("ring",
+"gem"...) and the bonus added to the market value of its cards."""
+
+JEWEL_SYMBOL = (0, RING_SYMBOL, RING_SYMBOL, BRACELET_SYMBOL, BRACELET_SYMBOL,
+                NECKLACE_SYMBOL, NECKLACE_SYMBOL)
+"""The Acquirer symbol each jewel recipe answers to (a single gem answers to its type)."""
+
+
+def compose(recipe: int, a: int, b: int = 0) -> tuple[int, ...]:
+    """The cards of `recipe` built on gem type `a` (and `b` for the second group)."""
+    counts = [0] * TYPES
+    if recipe == GEM:
+        counts[a] = 1
+    elif recipe == RING_MIXED:
+        counts[GOLD], counts[a], counts[b] = 1, 2, 1
+    elif recipe == RING_SAME:
+        counts[GOLD], counts[a] = 1, 3
+    elif recipe == BRACELET_MIXED:
+        counts[GOLD], counts[a], counts[b] = 1, 2, 2
+    elif recipe == BRACELET_SAME:
+        counts[GOLD], counts[a] = 1, 4
+    elif recipe == NECKLACE_MIXED:
+        counts[GOLD], counts[a], counts[b] = 2, 3, 2
+    else:
+        counts[GOLD], counts[a] = 2, 5
+    return tuple(counts)
+
+
+def recipe_of(parts: tuple[int, ...]) -> int | None:
+    """The recipe these cards make, or None if they make nothing."""
+    gold = parts[GOLD]
+    groups = sorted((parts[t] for t in GEM_TYPES if parts[t]), reverse=True)
+    if gold == 0:
+        return GEM if groups == [1] else None
+    if gold == 1:
+        return {(2, 1): RING_MIXED, (3,): RING_SAME, (2, 2): BRACELET_MIXED,
+                (4,): BRACELET_SAME}.get(tuple(groups))
+    if gold == 2:
+        return {(3, 2): NECKLACE_MIXED, (5,): NECKLACE_SAME}.get(tuple(groups))
+    return None
+
+
+def item_value(recipe: int, parts: tuple[int, ...]) -> int:
+    """Market value of a forged item: its cards' market values plus the recipe bonus."""
+    return sum(VALUE[t] * n for t, n in enumerate(parts)) + BONUS[recipe]
+
+
+def symbol_of(recipe: int, parts: tuple[int, ...]) -> int:
+    """The Acquirer symbol a forged item answers to."""
+    if recipe == GEM:
+        for t in GEM_TYPES:
+            if parts[t]:
+                return t
+    return JEWEL_SYMBOL[recipe]
+
+
+def forge_keys(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Every (recipe, a, b) these cards can forge, in a stable order."""
+    gems = [t for t in GEM_TYPES if hand[t]]
+    keys = [(GEM, t, 0) for t in gems]
+    gold = hand[GOLD]
+    if not gold:
+        return keys
+    pairs = [t for t in gems if hand[t] >= 2]
+    for a in pairs:
+        if hand[a] >= 3:
+            keys.append((RING_SAME, a, 0))
+        for b in gems:
+            if b != a:
+                keys.append((RING_MIXED, a, b))
+    for i, a in enumerate(pairs):
+        if hand[a] >= 4:
+            keys.append((BRACELET_SAME, a, 0))
+        for b in pairs[i + 1:]:
+            keys.append((BRACELET_MIXED, a, b))
+    if gold >= 2:
+        for a in pairs:
+            count = hand[a]
+            if count >= 3:
+                if count >= 5:
+                    keys.append((NECKLACE_SAME, a, 0))
+                for b in pairs:
+                    if b != a:
+                        keys.append((NECKLACE_MIXED, a, b))
+    return keys
+
+
+ALL_KEYS = tuple(
+    [(GEM, a, 0) for a in GEM_TYPES]
+    + [(r, a, 0) for r in (RING_SAME, BRACELET_SAME, NECKLACE_SAME) for a in GEM_TYPES]
+    + [(r, a, b) for r in (RING_MIXED, NECKLACE_MIXED) for a in GEM_TYPES for b in GEM_TYPES
+       if a != b]
+    + [(BRACELET_MIXED, a, b) for a in GEM_TYPES for b in GEM_TYPES if a < b]
+)
+"""Every forgeable (recipe, a, b): 133 compositions."""

@@ -1,0 +1,126 @@
+"""Which actions are legal in a Marylia position."""
+
+from __future__ import annotations
+
+from .actions import (
+    BUY,
+    COLLECT,
+    DISCARD,
+    FORGE,
+    INTERACT,
+    JOIN,
+    PASS,
+    PLACE,
+    ROLL,
+    TRAVEL,
+    WAIT,
+    Action,
+    bid,
+    join,
+    sell,
+)
+from .cards import ABILITY, COST, EMPTY, INTERACT_COST, IS_ACQUIRER, SYMBOLS, TYPES
+from .recipes import forge_keys
+from .state import ACT, BID, BUY_AUCTION, CITIES, OVER, MaryliaState
+from .state import DISCARD as DISCARD_STEP
+from .state import JOIN as JOIN_STEP
+from .state import PLACE as PLACE_STEP
+
+D8_OUTCOMES = tuple((ROLL[face], 1 / 8) for face in range(1, 9))
+ROLLS = tuple(ROLL[face] for face in range(1, 9))
+
+
+def travel_cost(start: int, city: int) -> int:
+    """Moving k cities in one action costs k - 1 coins."""
+    return max(0, abs(city - start) - 1)
+
+
+def sellable_items(state: MaryliaState, seat: int, city: int) -> tuple[int, ...]:
+    """Items of `seat` the Acquirer of `city` buys, forged before this round."""
+    character = state.characters[city] if city >= 0 else EMPTY
+    if character < 0 or not IS_ACQUIRER[character]:
+        return ()
+    symbols = SYMBOLS[character]
+    this_round = state.round
+    return tuple(i for i, item in enumerate(state.seats[seat].items)
+                 if item.round < this_round and item.symbol in symbols)
+
+
+def can_use(state: MaryliaState, seat: int, character: int) -> bool:
+    """Whether `seat` may interact with a Mercenary or Monster `character` in its city."""
+    if state.seats[seat].coins < INTERACT_COST[character]:
+        return False
+    if ABILITY[character] == "apprentice":
+        return state.resources[state.seats[seat].city] >= 0
+    return True
+
+
+def can_wait(state: MaryliaState, city: int) -> bool:
+    """A space of `city` is empty and its deck can fill it."""
+    return bool((state.characters[city] == EMPTY and state.encounter_deck)
+                or (state.resources[city] == EMPTY and state.resource_deck))
+
+
+def can_join(state: MaryliaState, seat: int, kind: int, city: int) -> bool:
+    """Whether `seat` could pay to join an auction of `kind` in `city`."""
+    if state.seats[seat].coins < 1:
+        return False
+    return kind == BUY_AUCTION or bool(sellable_items(state, seat, city))
+
+
+def legal_actions(state: MaryliaState) -> tuple[Action, ...]:
+    step = state.step
+    if step == ACT:
+        return _turn_actions(state)
+    if step == BID:
+        auction = state.auction
+        assert auction is not None
+        seat = auction.bidding
+        assert seat is not None
+        return tuple(bid(n) for n in range(state.seats[seat].coins + 1))
+    if step == JOIN_STEP:
+        auction = state.auction
+        assert auction is not None
+        seat = auction.asking[0]
+        if state.seats[seat].coins < 1:
+            return (PASS,)
+        if auction.kind == BUY_AUCTION:
+            return (JOIN, PASS)
+        city = state.seats[state.current].city
+        return tuple(join(i) for i in sellable_items(state, seat, city)) + (PASS,)
+    if step == DISCARD_STEP:
+        hand = state.seats[state.current].hand
+        return tuple(DISCARD[t] for t in range(TYPES) if hand[t] > 0)
+    if step == PLACE_STEP:
+        return PLACE
+    if step == OVER:
+        return ()
+    return ROLLS
+
+
+def _turn_actions(state: MaryliaState) -> tuple[Action, ...]:
+    me = state.current
+    seat = state.seats[me]
+    city = seat.city
+    coins = seat.coins
+    options: list[Action] = [
+        TRAVEL[d] for d in range(CITIES)
+        if d != city and (abs(d - city) - 1) <= coins
+    ]
+    resource = state.resources[city]
+    if resource >= 0 and coins >= COST[resource]:
+        options.append(BUY)
+    hand = seat.hand
+    if seat.held:
+        for key in forge_keys(hand):
+            options.append(FORGE[key])
+    character = state.characters[city]
+    if character >= 0:
+        if IS_ACQUIRER[character]:
+            options.extend(sell(i) for i in sellable_items(state, me, city))
+        elif can_use(state, me, character):
+            options.append(INTERACT)
+    if can_wait(state, city):
+        options.append(WAIT)
+    options.append(COLLECT)
+    return tuple(options)

@@ -1,0 +1,71 @@
+"""Wealth, the ranking and the physical components of a Marylia table."""
+
+from __future__ import annotations
+
+from gemtable.engine.core import ScoreLine
+
+from .cards import RESOURCES, TYPES
+from .recipes import GEM, RECIPE_NAME
+from .state import MaryliaState
+
+
+def item_worth(value: int) -> int:
+    """What an unsold forged item adds to wealth: half its market value, rounded down."""
+    return value // 2
+
+
+def wealth(state: MaryliaState, seat: int) -> int:
+    s = state.seats[seat]
+    return s.coins + sum(item.value // 2 for item in s.items)
+
+
+def ranking(state: MaryliaState) -> tuple[int, ...]:
+    """Place of each seat by wealth; equal wealth shares the place (ruling 8)."""
+    totals = [wealth(state, seat) for seat in range(state.players)]
+    return tuple(1 + sum(other > mine for other in totals) for mine in totals)
+
+
+def score_breakdown(state: MaryliaState, seat: int) -> tuple[ScoreLine, ...]:
+    s = state.seats[seat]
+    lines = [ScoreLine("Coins", s.coins)]
+    for item in s.items:
+        lines.append(ScoreLine(f"Unsold {item_label(item.recipe, item.parts)} "
+                               f"(worth {item.value})", item.value // 2))
+    lines.append(ScoreLine("Wealth", wealth(state, seat)))
+    return tuple(lines)
+
+
+def item_label(recipe: int, parts: tuple[int, ...]) -> str:
+    """An item in words: "ruby" for a single gem, else "mixed ring of 2 ruby, 1 topaz"."""
+    gems = [f"{n} {RESOURCES[t]}" for t, n in enumerate(parts) if n and t > 0]
+    if recipe == GEM:
+        return next(RESOURCES[t] for t in range(1, TYPES) if parts[t])
+    return f"{RECIPE_NAME[recipe]} of {', '.join(gems)}"
+
+
+def component_counts(state: MaryliaState) -> dict[str, int]:
+    """Resource cards of each type, encounter and event cards, and coins,
+    summed over every place they can be."""
+    counts = [0] * TYPES
+    for kind in state.resource_deck:
+        counts[kind] += 1
+    for kind in state.resources:
+        if kind >= 0:
+            counts[kind] += 1
+    for pile in (state.resource_discard, *state.treasure):
+        for t in range(TYPES):
+            counts[t] += pile[t]
+    for s in state.seats:
+        for t in range(TYPES):
+            counts[t] += s.hand[t]
+        for item in s.items:
+            for t in range(TYPES):
+                counts[t] += item.parts[t]
+    result = {f"{RESOURCES[t]} cards": counts[t] for t in range(TYPES)}
+    result["encounter cards"] = (len(state.encounter_deck) + len(state.encounter_discard)
+                                 + sum(1 for card in state.characters if card >= 0))
+    result["event cards"] = len(state.event_deck)
+    result["coins"] = (state.bank + sum(s.coins for s in state.seats)
+                       + sum(state.character_coins))
+    result["merchants"] = sum(1 for s in state.seats)
+    return result
