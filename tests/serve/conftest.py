@@ -282,6 +282,14 @@ class HubThread:
     def run(self, coroutine, timeout: float = WAIT):
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
+    def on_loop(self, function, timeout: float = WAIT):
+        """`function()` on the hub's loop, between its callbacks: hub state as it is."""
+
+        async def call():
+            return function()
+
+        return self.run(call(), timeout)
+
     def stop(self) -> None:
         for client in self.clients:
             client.close()

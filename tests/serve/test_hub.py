@@ -4,7 +4,6 @@ stand-in bots, and tables surviving a restart."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from conftest import wait_until
@@ -162,7 +161,9 @@ def test_a_stand_in_plays_an_absent_seat_from_its_view_until_they_return(hub_fac
     wait_until(lambda: seen.latest().legal and seen.latest().step == 2)
     alice.tell(P.Submit, attachment=seat0, action=seen.latest().legal[0])
     wait_until(lambda: bob_inbox.views() and bob_inbox.latest().legal)
-    time.sleep(1.0)  # three times the stand-in's wait: no bot may move for him now
+    # Once the hub has taken in alice's move (bob to move), no bot is due for him.
+    wait_until(lambda: running.on_loop(lambda: table.mover) == 1, what="the hub to see bob's turn")
+    assert not running.on_loop(lambda: table.stand_in_planned)
     assert table.table.step == 3
     bob.tell(P.Submit, attachment=seat1, action=bob_inbox.latest().legal[0])
     wait_until(lambda: table.table.step == 4)

@@ -98,6 +98,11 @@ class HubTable:
         since = self._away_since.get(seat)
         return since is not None and time.monotonic() - since >= self.stand_in_after
 
+    @property
+    def stand_in_planned(self) -> bool:
+        """A bot is due to play, or is playing, the turn of a seat whose person is away."""
+        return self._timer is not None or self._stand_in_task is not None
+
     def info(self) -> TableInfo:
         table = self.table
         state = table.true_state
