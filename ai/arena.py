@@ -137,13 +137,30 @@ def arena_spec(game_id: str, kinds: Sequence[str], seed: int, variant: str | Non
     return RunSpec("arena", game_id, variant, tuple(kinds), len(kinds), seed)
 
 
+def _kinds(kinds: Sequence[str]) -> tuple[str, ...]:
+    return tuple(kinds)
+
+
+@attrs.frozen
+class ArenaOptions:
+    """What an arena plays: `games` games of `game` between these bot kinds, given
+    seat by given seat, from `seed`. How it plays them is the runner's (`RunOptions`)."""
+
+    game: str
+    kinds: tuple[str, ...] = attrs.field(converter=_kinds)
+    games: int
+    seed: int = 0
+    variant: str | None = None
+
+    @property
+    def spec(self) -> RunSpec:
+        """What its results file records, to be found and continued again."""
+        return arena_spec(self.game, self.kinds, self.seed, self.variant)
+
+
 def run_arena(
-    game_id: str,
-    kinds: Sequence[str],
+    arena: ArenaOptions,
     *,
-    games: int,
-    seed: int = 0,
-    variant: str | None = None,
     workers: int | None = None,
     backend: Backend | None = None,
     results: Path | None = None,
@@ -152,7 +169,7 @@ def run_arena(
     on_game: Callable[[GameRecord], None] | None = None,
     on_played: Callable[[PlayedGame], None] | None = None,
 ) -> ArenaResult:
-    """Play `games` games and sum them up.
+    """Play the arena's games and sum them up.
 
     `backend` runs the games (default: `workers` local processes, every core
     if None). With `results`, each game is appended to that file as it ends;
@@ -162,16 +179,15 @@ def run_arena(
     now, actions included. `on_start` runs once the workers exist: a progress
     display that starts a thread should start there.
     """
-    game = registry.get(game_id)
-    kinds = tuple(kinds)
-    game.new(len(kinds), 0, variant)  # a bad player count or variant fails here, clearly
+    game_id, kinds, games = arena.game, arena.kinds, arena.games
+    registry.get(game_id).new(len(kinds), 0, arena.variant)  # a bad count or variant fails here
     backend = backend or LocalBackend(default_workers() if workers is None else workers)
-    tasks = [arena_task(game_id, kinds, seed, variant, index) for index in range(games)]
+    tasks = [arena_task(game_id, kinds, arena.seed, arena.variant, index)
+             for index in range(games)]
     writer: ResultsWriter | None = None
     done: dict[int, PlayedGame] = {}
     if results is not None:
-        writer, done = open_results(results, arena_spec(game_id, kinds, seed, variant), games,
-                                    resume=resume)
+        writer, done = open_results(results, arena.spec, games, resume=resume)
     started = time.perf_counter()
     try:
         for index in sorted(done):

@@ -223,16 +223,41 @@ def tournament_spec(game_id: str, pool: Sequence[str], players: int, seed: int,
     return RunSpec("tournament", game_id, variant, tuple(pool), players, seed)
 
 
+def _pool(pool: Sequence[str]) -> tuple[str, ...]:
+    return tuple(pool)
+
+
+@attrs.frozen
+class TournamentOptions:
+    """What a tournament plays: `games` games of `game` among the kinds of `pool`,
+    `players` a table (None: the game's smallest table, at least two), from
+    `seed`, rated with `model` and shown with intervals of `confidence`."""
+
+    game: str
+    pool: tuple[str, ...] = attrs.field(converter=_pool)
+    games: int
+    players: int | None = None
+    seed: int = 0
+    variant: str | None = None
+    model: str = MODELS[0]
+    confidence: float = 0.95
+
+    @property
+    def table_size(self) -> int:
+        """Players a table, the default filled in."""
+        if self.players is not None:
+            return self.players
+        return max(2, registry.get(self.game).min_players)
+
+    @property
+    def spec(self) -> RunSpec:
+        """What its results file records, to be found and continued again."""
+        return tournament_spec(self.game, self.pool, self.table_size, self.seed, self.variant)
+
+
 def run_tournament(
-    game_id: str,
-    pool: Sequence[str],
+    tournament: TournamentOptions,
     *,
-    games: int,
-    players: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    model: str = "plackett-luce",
-    confidence: float = 0.95,
     workers: int | None = None,
     backend: Backend | None = None,
     results: Path | None = None,
@@ -244,20 +269,19 @@ def run_tournament(
     """Play and rate a tournament; arguments as for `run_arena`. `on_game` hears
     of every game (those a resumed results file holds first), `on_played` only
     of the games played now."""
-    pool = tuple(pool)
-    game = registry.get(game_id)
-    players = max(2, game.min_players) if players is None else players
+    game_id, pool, games = tournament.game, tournament.pool, tournament.games
+    players, seed, variant = tournament.table_size, tournament.seed, tournament.variant
+    model, confidence = tournament.model, tournament.confidence
     check_pool(game_id, pool, players)
     rating_model(model)
     interval_z(confidence)
-    game.new(players, 0, variant)  # a bad variant fails here, before any game
+    registry.get(game_id).new(players, 0, variant)  # a bad variant fails here, before any game
     backend = backend or LocalBackend(default_workers() if workers is None else workers)
     tasks = tournament_tasks(game_id, pool, players, games=games, seed=seed, variant=variant)
     writer: ResultsWriter | None = None
     done: dict[int, PlayedGame] = {}
     if results is not None:
-        writer, done = open_results(results, tournament_spec(game_id, pool, players, seed,
-                                                             variant), games, resume=resume)
+        writer, done = open_results(results, tournament.spec, games, resume=resume)
     started = time.perf_counter()
     try:
         for index in sorted(done):

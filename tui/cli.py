@@ -201,23 +201,24 @@ def _check_pool(parser: argparse.ArgumentParser, game_id: str, pool: Sequence[st
 def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     """`arena`, `tournament` and `bench`."""
     if args.command == "arena":
+        from gemtable.ai.arena import ArenaOptions
         from gemtable.tui.commands.arena import arena_command
 
         _check_kinds(parser, args.game, args.seats, allow_human=False)
-        return arena_command(
-            args.game, args.seats, games=args.games, seed=args.seed, variant=args.variant,
-            json_path=args.json_path, options=_run_options(args),
-        )
+        arena = ArenaOptions(args.game, args.seats, games=args.games, seed=args.seed,
+                             variant=args.variant)
+        return arena_command(arena, json_path=args.json_path, options=_run_options(args))
     if args.command == "tournament":
+        from gemtable.ai.tournament import TournamentOptions
         from gemtable.tui.commands.tournament import tournament_command
 
         _check_pool(parser, args.game, args.pool)
-        return tournament_command(
+        tournament = TournamentOptions(
             args.game, args.pool, games=args.games, players=args.players, seed=args.seed,
-            variant=args.variant, model=args.model, confidence=args.confidence,
-            json_path=args.json_path,
-            csv_path=args.csv_path, plot=args.plot, options=_run_options(args),
-        )
+            variant=args.variant, model=args.model, confidence=args.confidence)
+        return tournament_command(tournament, json_path=args.json_path,
+                                  csv_path=args.csv_path, plot=args.plot,
+                                  options=_run_options(args))
     from gemtable.tui.commands.bench import bench_command
 
     return bench_command(args.game, seconds=args.seconds, players=args.players,

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from gemtable.ai.arena import game_seed, play_arena_game, run_arena, wilson
+from gemtable.ai.arena import ArenaOptions, game_seed, play_arena_game, run_arena, wilson
 from gemtable.ai.bench import run_bench
 from gemtable.ai.match import play_match
+from gemtable.ai.runner import RunOptions
 from gemtable.tui.commands.arena import arena_command
 from gemtable.tui.commands.bench import bench_command
 
@@ -27,18 +28,19 @@ def test_wilson_interval():
 
 def test_arena_results_do_not_depend_on_worker_count():
     kinds = ["greedy", "random"]
-    alone = run_arena("jowhari", kinds, games=4, seed=9, workers=1).to_json()
-    pooled = run_arena("jowhari", kinds, games=4, seed=9, workers=2).to_json()
+    alone = run_arena(ArenaOptions("jowhari", kinds, games=4, seed=9), workers=1).to_json()
+    pooled = run_arena(ArenaOptions("jowhari", kinds, games=4, seed=9), workers=2).to_json()
     alone.pop("seconds")
     pooled.pop("seconds")
     assert alone == pooled
-    other_seed = run_arena("jowhari", kinds, games=4, seed=10, workers=1).to_json()
+    other_seed = run_arena(ArenaOptions("jowhari", kinds, games=4, seed=10), workers=1).to_json()
     assert other_seed["mean_turns"] != alone["mean_turns"] or \
         other_seed["mean_score"] != alone["mean_score"]
 
 
 def test_arena_rotates_seats_and_counts_shares():
-    result = run_arena("jowhari", ["random", "random", "random"], games=6, seed=1, workers=1)
+    result = run_arena(ArenaOptions("jowhari", ["random", "random", "random"], games=6, seed=1),
+                       workers=1)
     assert sum(result.wins) == pytest.approx(6)  # every game has a whole win to share
     assert result.seats == ("random",) * 3  # the same kind twice is separate seats
     assert len(result.win_rate) == len(result.ci95) == len(result.mean_score) == 3
@@ -56,8 +58,8 @@ def test_game_g_rotates_the_seating_by_g():
 
 
 def test_arena_json_to_stdout_is_only_json(capsys):
-    code = arena_command("jowhari", ["greedy", "random", "greedy"], games=3, seed=2,
-                         workers=1, json_path="-")
+    code = arena_command(ArenaOptions("jowhari", ["greedy", "random", "greedy"], games=3, seed=2),
+                         json_path="-", options=RunOptions(workers=1))
     assert code == 0
     out = capsys.readouterr().out
     data = json.loads(out)
@@ -73,16 +75,16 @@ def test_arena_json_to_stdout_is_only_json(capsys):
 
 def test_arena_json_file_and_table(tmp_path, capsys):
     path = tmp_path / "arena.json"
-    assert arena_command("jowhari", ["random", "greedy"], games=2, seed=0, workers=1,
-                         json_path=str(path)) == 0
+    assert arena_command(ArenaOptions("jowhari", ["random", "greedy"], games=2, seed=0),
+                         json_path=str(path), options=RunOptions(workers=1)) == 0
     assert set(json.loads(path.read_text())) == ARENA_KEYS
     out = capsys.readouterr().out
     assert "win rate" in out and "greedy" in out and "95% CI" in out
 
 
 def test_arena_refuses_a_bad_variant(capsys):
-    assert arena_command("jowhari", ["random", "random"], games=1, variant="nope",
-                         workers=1, json_path="-") == 2
+    assert arena_command(ArenaOptions("jowhari", ["random", "random"], games=1, variant="nope"),
+                         json_path="-", options=RunOptions(workers=1)) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "nope" in captured.err
 

@@ -8,9 +8,9 @@ import threading
 import pytest
 from arena_support import without_timing
 
-from gemtable.ai.arena import arena_task, run_arena
+from gemtable.ai.arena import ArenaOptions, arena_task, run_arena
 from gemtable.ai.backends import LocalBackend, RunStopped, play_task
-from gemtable.ai.tournament import run_tournament, tournament_tasks
+from gemtable.ai.tournament import TournamentOptions, run_tournament, tournament_tasks
 from gemtable.ai.tournament_report import to_json
 
 POOL = ["random", "greedy", "mcts:10"]
@@ -18,16 +18,17 @@ POOL = ["random", "greedy", "mcts:10"]
 
 def test_arena_json_is_the_same_with_one_and_two_workers():
     kinds = ["greedy", "random"]
-    alone = run_arena("jowhari", kinds, games=16, seed=3, workers=1).to_json()
-    pooled = run_arena("jowhari", kinds, games=16, seed=3, workers=2).to_json()
+    alone = run_arena(ArenaOptions("jowhari", kinds, games=16, seed=3), workers=1).to_json()
+    pooled = run_arena(ArenaOptions("jowhari", kinds, games=16, seed=3), workers=2).to_json()
     assert alone["seconds"] >= 0 and pooled["seconds"] >= 0
     assert without_timing(alone) == without_timing(pooled)
     assert alone["games"] == 16 and alone["seats"] == kinds
 
 
 def test_tournament_json_is_the_same_with_one_and_two_workers():
-    alone = to_json(run_tournament("jowhari", POOL, games=12, seed=5, workers=1))
-    pooled = to_json(run_tournament("jowhari", POOL, games=12, seed=5, workers=2))
+    alone = to_json(run_tournament(TournamentOptions("jowhari", POOL, games=12, seed=5), workers=1))
+    pooled = to_json(run_tournament(TournamentOptions("jowhari", POOL, games=12, seed=5),
+                                    workers=2))
     assert without_timing(alone) == without_timing(pooled)
     assert set(alone["move_ms"]) == set(POOL)
 
@@ -45,7 +46,7 @@ def test_the_pool_finishes_games_out_of_order_but_totals_come_in_index_order():
     tasks = tournament_tasks("jowhari", POOL, 2, games=9, seed=1)
     finished = [g.index for g in LocalBackend(2).run(tasks)]
     assert sorted(finished) == list(range(9))
-    in_order = run_tournament("jowhari", POOL, games=9, seed=1, workers=2)
+    in_order = run_tournament(TournamentOptions("jowhari", POOL, games=9, seed=1), workers=2)
     assert in_order.games == 9
 
 

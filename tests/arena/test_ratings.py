@@ -6,9 +6,15 @@ import os
 
 import pytest
 
-from gemtable.ai.arena import run_arena
+from gemtable.ai.arena import ArenaOptions, run_arena
 from gemtable.ai.backends import PlayedGame
-from gemtable.ai.tournament import TournamentError, check_pool, run_tournament, summarise
+from gemtable.ai.tournament import (
+    TournamentError,
+    TournamentOptions,
+    check_pool,
+    run_tournament,
+    summarise,
+)
 
 SEED = int(os.environ.get("GEMTABLE_TEST_SEED", "0"))
 """The seed of the statistical tests; set GEMTABLE_TEST_SEED to check others."""
@@ -16,7 +22,7 @@ SEED = int(os.environ.get("GEMTABLE_TEST_SEED", "0"))
 
 def test_random_ranks_last_and_loses_clearly_to_greedy_and_mcts():
     pool = ["mcts:50", "random", "greedy"]  # the given order must not matter
-    result = run_tournament("jowhari", pool, games=30, seed=SEED, workers=2)
+    result = run_tournament(TournamentOptions("jowhari", pool, games=30, seed=SEED), workers=2)
     assert result.standings[-1].kind == "random"
     assert all(s.games == 20 for s in result.standings)
     mcts, greedy, random_ = (pool.index(k) for k in ("mcts:50", "greedy", "random"))
@@ -32,7 +38,8 @@ def test_random_ranks_last_and_loses_clearly_to_greedy_and_mcts():
 def test_mcts_beats_greedy_on_a_95_percent_interval():
     """mcts:50 wins about three games in four against greedy; 60 games put the
     whole 95% interval above even (checked at seeds 0 to 4: lowest bound 0.54)."""
-    result = run_arena("jowhari", ["mcts:50", "greedy"], games=60, seed=SEED, workers=2)
+    result = run_arena(ArenaOptions("jowhari", ["mcts:50", "greedy"], games=60, seed=SEED),
+                       workers=2)
     low, high = result.ci95[0]
     assert low <= result.win_rate[0] <= high
     assert low > 0.5

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from arena_support import without_timing
 
-from gemtable.ai.arena import run_arena
+from gemtable.ai.arena import ArenaOptions, run_arena
 from gemtable.ai.backends import make_backend
-from gemtable.ai.tournament import run_tournament
+from gemtable.ai.tournament import TournamentOptions, run_tournament
 from gemtable.ai.tournament_report import to_json
 
 ray = pytest.importorskip("ray", reason="the cluster extra is not installed")
@@ -25,10 +25,11 @@ def cluster():
 
 def test_ray_arena_equals_local_arena(cluster, tmp_path):
     kinds = ["greedy", "random"]
-    local = run_arena("jowhari", kinds, games=20, seed=4, workers=2)
+    local = run_arena(ArenaOptions("jowhari", kinds, games=20, seed=4), workers=2)
     played = []
-    on_ray = run_arena("jowhari", kinds, games=20, seed=4, backend=make_backend("ray"),
-                       results=tmp_path / "ray.jsonl", on_played=played.append)
+    on_ray = run_arena(ArenaOptions("jowhari", kinds, games=20, seed=4),
+                       backend=make_backend("ray"), results=tmp_path / "ray.jsonl",
+                       on_played=played.append)
     assert without_timing(on_ray.to_json()) == without_timing(local.to_json())
     assert sorted(g.index for g in played) == list(range(20))
     assert ray.is_initialized()  # a cluster it did not start is left running
@@ -36,8 +37,9 @@ def test_ray_arena_equals_local_arena(cluster, tmp_path):
 
 def test_ray_tournament_equals_local_tournament(cluster):
     pool = ["random", "greedy", "mcts:8"]
-    local = run_tournament("jowhari", pool, games=9, seed=2, workers=1)
-    on_ray = run_tournament("jowhari", pool, games=9, seed=2, backend=make_backend("ray"))
+    local = run_tournament(TournamentOptions("jowhari", pool, games=9, seed=2), workers=1)
+    on_ray = run_tournament(TournamentOptions("jowhari", pool, games=9, seed=2),
+                            backend=make_backend("ray"))
     assert without_timing(to_json(on_ray)) == without_timing(to_json(local))
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from arena_support import without_timing
 
-from gemtable.ai.arena import run_arena
+from gemtable.ai.arena import ArenaOptions, run_arena
 from gemtable.ai.results import ResultsError, read_results
-from gemtable.ai.tournament import run_tournament
+from gemtable.ai.tournament import TournamentOptions, run_tournament
 from gemtable.ai.tournament_report import to_json
 
 KINDS = ["greedy", "random"]
@@ -30,7 +30,7 @@ def game_indices(path: Path) -> list[int]:
 
 def test_resuming_a_cut_file_plays_only_the_missing_games(tmp_path):
     path = tmp_path / "run.jsonl"
-    whole = run_arena("jowhari", KINDS, games=12, seed=6, workers=2, results=path)
+    whole = run_arena(ArenaOptions("jowhari", KINDS, games=12, seed=6), workers=2, results=path)
     assert sorted(game_indices(path)) == list(range(12))
 
     # Keep the run line and five games, and half of a sixth (the process died mid-line).
@@ -40,7 +40,7 @@ def test_resuming_a_cut_file_plays_only_the_missing_games(tmp_path):
     assert read_results(path).torn
 
     played = []
-    resumed = run_arena("jowhari", KINDS, games=12, seed=6, workers=2, results=path,
+    resumed = run_arena(ArenaOptions("jowhari", KINDS, games=12, seed=6), workers=2, results=path,
                         resume=True, on_played=lambda g: played.append(g.index))
     assert sorted(played) == sorted(set(range(12)) - set(kept))  # nothing lost, nothing twice
     assert sorted(game_indices(path)) == list(range(12))  # the torn line was cut off
@@ -50,30 +50,32 @@ def test_resuming_a_cut_file_plays_only_the_missing_games(tmp_path):
 def test_a_tournament_resumes_too_and_can_be_extended(tmp_path):
     pool = ["random", "greedy", "mcts:5"]
     path = tmp_path / "tournament.jsonl"
-    run_tournament("jowhari", pool, games=6, seed=2, workers=1, results=path)
+    run_tournament(TournamentOptions("jowhari", pool, games=6, seed=2), workers=1, results=path)
     played = []
-    longer = run_tournament("jowhari", pool, games=9, seed=2, workers=1, results=path,
-                            resume=True, on_played=lambda g: played.append(g.index))
+    longer = run_tournament(TournamentOptions("jowhari", pool, games=9, seed=2), workers=1,
+                            results=path, resume=True, on_played=lambda g: played.append(g.index))
     assert sorted(played) == [6, 7, 8]
-    fresh = run_tournament("jowhari", pool, games=9, seed=2, workers=1)
+    fresh = run_tournament(TournamentOptions("jowhari", pool, games=9, seed=2), workers=1)
     assert without_timing(to_json(longer)) == without_timing(to_json(fresh))
 
 
 def test_a_results_file_is_never_overwritten_or_mixed_up(tmp_path):
     path = tmp_path / "run.jsonl"
-    run_arena("jowhari", KINDS, games=2, seed=1, workers=1, results=path)
+    run_arena(ArenaOptions("jowhari", KINDS, games=2, seed=1), workers=1, results=path)
     before = path.read_bytes()
     with pytest.raises(ResultsError, match="already holds results"):
-        run_arena("jowhari", KINDS, games=2, seed=1, workers=1, results=path)
+        run_arena(ArenaOptions("jowhari", KINDS, games=2, seed=1), workers=1, results=path)
     with pytest.raises(ResultsError, match="seed 1 .this run: 2."):
-        run_arena("jowhari", KINDS, games=2, seed=2, workers=1, results=path, resume=True)
+        run_arena(ArenaOptions("jowhari", KINDS, games=2, seed=2), workers=1, results=path,
+                  resume=True)
     with pytest.raises(ResultsError, match="command 'arena' .this run: 'tournament'."):
-        run_tournament("jowhari", KINDS, games=2, seed=1, workers=1, results=path,
-                       resume=True)
+        run_tournament(TournamentOptions("jowhari", KINDS, games=2, seed=1), workers=1,
+                       results=path, resume=True)
     assert path.read_bytes() == before
     path.write_text(before.decode().replace('"shares"', '"sharez"', 1))
     with pytest.raises(ResultsError, match=r"run.jsonl:2: bad line"):
-        run_arena("jowhari", KINDS, games=2, seed=1, workers=1, results=path, resume=True)
+        run_arena(ArenaOptions("jowhari", KINDS, games=2, seed=1), workers=1, results=path,
+                  resume=True)
 
 
 def cli(*args: str) -> list[str]:
@@ -114,5 +116,5 @@ def test_a_killed_command_continues_with_resume(tmp_path, workers, how):
     assert resumed.returncode == 0, resumed.stderr
     after = game_indices(path)
     assert after[: len(before)] == before and sorted(after) == list(range(20))
-    whole = run_arena("jowhari", ["mcts:10", "greedy"], games=20, seed=3, workers=1)
+    whole = run_arena(ArenaOptions("jowhari", ["mcts:10", "greedy"], games=20, seed=3), workers=1)
     assert without_timing(json.loads(resumed.stdout)) == without_timing(whole.to_json())

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
 
 from gemtable.ai.archive import LogArchive
-from gemtable.ai.arena import ArenaResult, arena_spec, run_arena
+from gemtable.ai.arena import ArenaOptions, ArenaResult, run_arena
 from gemtable.ai.runner import RunOptions
 from gemtable.engine import registry
 
@@ -44,28 +43,17 @@ def results_table(result: ArenaResult, seed: int):
     return table
 
 
-def arena_command(
-    game_id: str,
-    kinds: Sequence[str],
-    *,
-    games: int,
-    seed: int = 0,
-    variant: str | None = None,
-    workers: int | None = None,
-    json_path: str | None = None,
-    options: RunOptions | None = None,
-) -> int:
+def arena_command(arena: ArenaOptions, *, json_path: str | None = None,
+                  options: RunOptions | None = None) -> int:
     """`gemtable arena`: progress on stderr, the table (or only JSON) on stdout."""
-    options = options or RunOptions(workers=workers)
+    options = options or RunOptions()
     err = stderr_console()
-    progress = Progress(err, f"{game_id}: {' vs '.join(kinds)}", games)
-    results = options.results_path(arena_spec(game_id, kinds, seed, variant),
-                                   say_to(err, "arena"))
+    progress = Progress(err, f"{arena.game}: {' vs '.join(arena.kinds)}", arena.games)
+    results = options.results_path(arena.spec, say_to(err, "arena"))
 
     def body() -> int:
         result = run_arena(
-            game_id, kinds, games=games, seed=seed, variant=variant,
-            backend=options.make_backend(), results=results, resume=options.resume,
+            arena, backend=options.make_backend(), results=results, resume=options.resume,
             on_start=progress.start, on_game=progress.advance,
             on_played=LogArchive(options.logs) if options.logs else None,
         )
@@ -73,7 +61,7 @@ def arena_command(
         if not write_text("arena", err, json.dumps(result.to_json()) + "\n", json_path):
             return 1
         if json_path != "-":
-            Console().print(results_table(result, seed))
+            Console().print(results_table(result, arena.seed))
         return 0
 
     return guarded("arena", err, progress, results, body)

@@ -4,7 +4,6 @@ ratings on stdout, unless JSON or CSV go there."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 
 import plotext as plt
 from rich import box
@@ -14,7 +13,7 @@ from rich.text import Text
 
 from gemtable.ai.archive import LogArchive
 from gemtable.ai.runner import RunOptions
-from gemtable.ai.tournament import TournamentResult, run_tournament, tournament_spec
+from gemtable.ai.tournament import TournamentOptions, TournamentResult, run_tournament
 from gemtable.ai.tournament_report import to_csv, to_json
 from gemtable.engine import registry
 
@@ -89,35 +88,18 @@ def rating_plot(result: TournamentResult, *, width: int = 80, colour: bool = Tru
     return figure.build().string(colorless=not colour)
 
 
-def tournament_command(
-    game_id: str,
-    pool: Sequence[str],
-    *,
-    games: int,
-    players: int | None = None,
-    seed: int = 0,
-    variant: str | None = None,
-    model: str = "plackett-luce",
-    confidence: float = 0.95,
-    json_path: str | None = None,
-    csv_path: str | None = None,
-    plot: bool = True,
-    options: RunOptions | None = None,
-) -> int:
+def tournament_command(tournament: TournamentOptions, *, json_path: str | None = None,
+                       csv_path: str | None = None, plot: bool = True,
+                       options: RunOptions | None = None) -> int:
     """`gemtable tournament`: tables and the plot on stdout, unless JSON or CSV go there."""
     options = options or RunOptions()
     err = stderr_console()
-    progress = Progress(err, f"{game_id} tournament", games)
-    game = registry.get(game_id)
-    table_size = max(2, game.min_players) if players is None else players
-    results = options.results_path(
-        tournament_spec(game_id, pool, table_size, seed, variant), say_to(err, "tournament"))
+    progress = Progress(err, f"{tournament.game} tournament", tournament.games)
+    results = options.results_path(tournament.spec, say_to(err, "tournament"))
 
     def body() -> int:
         result = run_tournament(
-            game_id, pool, games=games, players=table_size, seed=seed, variant=variant,
-            model=model, confidence=confidence, backend=options.make_backend(),
-            results=results,
+            tournament, backend=options.make_backend(), results=results,
             resume=options.resume, on_start=progress.start, on_game=progress.advance,
             on_played=LogArchive(options.logs) if options.logs else None)
         progress.stop()

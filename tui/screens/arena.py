@@ -177,17 +177,17 @@ class ArenaScreen(Screen[None]):
               stop: threading.Event) -> None:
         from gemtable.ai.backends import LocalBackend, RunStopped, default_workers
         from gemtable.ai.results import new_results_path
-        from gemtable.ai.tournament import run_tournament, tournament_spec
+        from gemtable.ai.tournament import TournamentOptions, run_tournament
 
         workers = default_workers() if self.worker_count is None else self.worker_count
-        path = new_results_path(tournament_spec(game_id, pool, players, seed, None))
+        tournament = TournamentOptions(game_id, pool, games=games, players=players, seed=seed)
+        path = new_results_path(tournament.spec)
         self.results_path = path
         backend = LocalBackend(workers, start_method="spawn", stop=stop)
         result, how = None, "done"
         try:
-            result = run_tournament(
-                game_id, pool, games=games, players=players, seed=seed, backend=backend,
-                results=path, on_game=lambda g: self._tell(self._game_done, g))
+            result = run_tournament(tournament, backend=backend, results=path,
+                                    on_game=lambda g: self._tell(self._game_done, g))
         except RunStopped:
             how = "stopped"
         except (ValueError, OSError) as error:
