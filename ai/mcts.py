@@ -104,6 +104,9 @@ class MctsBot:
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
+        forced = self.heuristic.policy_action(view)
+        if forced is not None:
+            return forced
         rng = decision_rng(self.seed, view)
         root = self.search(view, rng)
         self.last_root = root
@@ -152,12 +155,15 @@ class MctsBot:
         path: list[Node] = []
         c = self.exploration
         expand_after = self._expand_after
+        policy = self.heuristic.policy_action
         log = math.log
         sqrt = math.sqrt
         while not state.is_over:
             mover = state.to_move
-            if not isinstance(mover, int):  # CHANCE: the loop ends with the game
-                outcome = state.sample_chance(rng)
+            forced = policy(state) if isinstance(mover, int) else None
+            if forced is not None or not isinstance(mover, int):
+                # CHANCE, or a move the game's policy makes: followed, not searched.
+                outcome = state.sample_chance(rng) if forced is None else forced
                 state = state.apply(outcome)
                 child = node.children.get(outcome)
                 if child is None:

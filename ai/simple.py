@@ -45,6 +45,9 @@ class GreedyBot:
         legal = list(view.legal_actions())
         if len(legal) == 1:
             return legal[0]
+        forced = self.heuristic.policy_action(view)
+        if forced is not None:
+            return forced
         rng.shuffle(legal)  # max() keeps the first best: a seeded tie-break
         sample = view.determinize(rng)
         return max(legal, key=lambda a: self.expected_value(sample.apply(a), seat, rng))

@@ -26,6 +26,7 @@ HEURISTIC_MODULES: dict[str, str] = {
     "jowhari": "gemtable.ai.heuristics.jowhari",
     "jewelbox": "gemtable.ai.heuristics.jewelbox",
     "workbench": "gemtable.ai.heuristics.workbench",
+    "marylia": "gemtable.ai.heuristics.marylia",
 }
 
 S = TypeVar("S", bound=State)
@@ -101,6 +102,13 @@ class Heuristic(Generic[S]):
     def playout_action(self, state: S, rng: random.Random) -> object:
         """The move a playout makes for the seat to act (chance steps excluded)."""
         return rng.choice(state.legal_actions())
+
+    def policy_action(self, state: S) -> object | None:
+        """A move the game's own policy makes without search (a sealed bid,
+        say), or None to let the bot decide. Greedy and MCTS play it directly,
+        in their choice and inside the search. It must read only what the seat
+        to move may know, since `state` may be a sampled position."""
+        return None
 
 
 def advance_chance(state: S, rng: random.Random) -> S:

@@ -1,0 +1,113 @@
+"""Marylia knowledge for the bots: a merchant's worth in coins, and auctions.
+
+A seat's value is its coins, plus each forged item at a share of its value
+set by how near a buyer stands (`marylia_hand.item_worth`), plus its hand
+toward recipes (`hand_score`; little in the last round, when unforged cards
+will be worth nothing), plus the best opportunity of the city it stands in
+(a purchase that improves its hand, a Monster worth fighting). Hidden cards
+are read from the sampled position the bots pass in; auctions are decided by
+the bidding policy (`marylia_bidding`), never by search, so that no bot
+weighs a rival's sealed bid.
+
+Playouts sell whenever they can, forge the richest jewel, buy a card that
+improves the hand, and otherwise move at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gemtable.engine.games.marylia.actions import Buy, Forge, Sell
+from gemtable.engine.games.marylia.cards import (
+    COST,
+    INTERACT_COST,
+    IS_MONSTER,
+    STRENGTH,
+    VALUE,
+)
+from gemtable.engine.games.marylia.recipes import GEM, item_value
+from gemtable.engine.games.marylia.state import ACT, MaryliaState
+
+from . import Heuristic
+from .marylia_bidding import policy_action
+from .marylia_hand import buyers, hand_score, item_worth, resource_gain
+
+LAST_ROUND_HAND = 0.15
+"""Share of a hand's worth left in the last round: unforged cards score nothing."""
+OPPORTUNITY = 0.3
+"""Share of the best chance in the merchant's city (a good buy, a fight)."""
+
+
+class MaryliaHeuristic(Heuristic[MaryliaState]):
+    playout_depth = 6
+    exploration = 0.6
+    temperature = 12.0
+    root_prior = 0.5
+
+    def values(self, state: MaryliaState) -> tuple[float, ...]:
+        table = buyers(state)
+        return tuple(self.seat_value(state, seat, table) for seat in range(state.players))
+
+    def seat_value(self, state: MaryliaState, index: int,
+                   table: list[tuple[int, tuple[int, ...], int]]) -> float:
+        seat = state.seats[index]
+        value = float(seat.coins)
+        for item in seat.items:
+            value += item_worth(state, item, seat.city, seat.coins, table)
+        hand = seat.hand
+        if hand[0] < 0:  # a view: another seat's hidden hand, at an average card's worth
+            value += 3.0 * seat.held
+            return value
+        share = LAST_ROUND_HAND if state.last_round else 1.0
+        value += share * hand_score(hand)
+        if not state.last_round:
+            value += OPPORTUNITY * self.opportunity(state, index)
+        return value
+
+    @staticmethod
+    def opportunity(state: MaryliaState, index: int) -> float:
+        """The best thing the seat could do in its city next: buy or fight."""
+        seat = state.seats[index]
+        city = seat.city
+        best = 0.0
+        kind = state.resources[city]
+        if kind >= 0 and seat.coins >= COST[kind]:
+            best = max(best, resource_gain(seat.hand, kind))
+        card = state.characters[city]
+        if card >= 0 and IS_MONSTER[card] and seat.coins >= INTERACT_COST[card]:
+            chance = (9 - STRENGTH[card]) / 8
+            treasure = state.treasure[city]
+            loot = sum(VALUE[t] * n for t, n in enumerate(treasure)) + state.character_coins[city]
+            best = max(best, chance * loot - INTERACT_COST[card])
+        return best
+
+    def policy_action(self, state: MaryliaState) -> object | None:
+        return policy_action(state)
+
+    def playout_action(self, state: MaryliaState, rng: random.Random) -> object:
+        forced = policy_action(state)
+        if forced is not None:
+            return forced
+        legal = state.legal_actions()
+        if state.step != ACT:
+            return rng.choice(legal)
+        best_forge = None
+        best_value = 0
+        for action in legal:
+            kind = type(action)
+            if kind is Sell:
+                return action
+            if kind is Forge and action.recipe != GEM:  # type: ignore[attr-defined]
+                value = item_value(action.recipe, action.parts)  # type: ignore[attr-defined]
+                if value > best_value:
+                    best_forge, best_value = action, value
+            elif kind is Buy:
+                seat = state.seats[state.current]
+                if resource_gain(seat.hand, state.resources[seat.city]) > 0:
+                    return action
+        if best_forge is not None:
+            return best_forge
+        return rng.choice(legal)
+
+
+HEURISTIC = MaryliaHeuristic()
