@@ -18,7 +18,7 @@ from marylia_positions import (
 )
 
 from gemtable.engine import SPECTATOR, IllegalAction
-from gemtable.engine.games.marylia.cards import RING_SYMBOL
+from gemtable.engine.games.marylia.cards import COST, RING_SYMBOL
 from gemtable.engine.games.marylia.recipes import RING_SAME
 from gemtable.engine.games.marylia.state import ACT, BID, JOIN, SEALED, Item
 
@@ -48,7 +48,7 @@ def test_nobody_joining_lets_the_purchase_go_ahead_at_cost():
     state = _purchase(3)
     state = play(state, "buy", "pass", "pass")
     assert state.step == ACT and state.actions_left == 2
-    assert state.seats[0].coins == 11 and state.seats[0].hand[DIAMOND] >= 1
+    assert state.seats[0].coins == 20 - COST[DIAMOND] and state.seats[0].hand[DIAMOND] >= 1
 
 
 def test_the_highest_sealed_bid_wins_and_pays_only_its_bid():

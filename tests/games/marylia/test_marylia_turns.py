@@ -17,7 +17,7 @@ from marylia_positions import (
 
 from gemtable.engine import IllegalAction
 from gemtable.engine.games.marylia import GAME
-from gemtable.engine.games.marylia.cards import ENCOUNTER_TOTAL, IS_MONSTER, RESOURCE_TOTAL
+from gemtable.engine.games.marylia.cards import COST, ENCOUNTER_TOTAL, IS_MONSTER, RESOURCE_TOTAL
 from gemtable.engine.games.marylia.state import ACT, CHANGE, DISCARD, PLACE
 
 
@@ -87,14 +87,14 @@ def test_buying_pays_the_cost_and_takes_the_card():
     coins = state.seats[me].coins
     held = state.seats[me].held
     after = play(state, "buy")
-    assert after.seats[me].coins == coins - 9
+    assert after.seats[me].coins == coins - COST[DIAMOND] == coins - 8
     assert after.seats[me].hand[DIAMOND] == state.seats[me].hand[DIAMOND] + 1
     assert after.seats[me].held == held + 1 and after.resources[0] == -1
     assert after.component_counts() == state.component_counts()
     with pytest.raises(IllegalAction, match="no resource card"):
         after.apply(after.parse_action("buy"))
-    broke = set_seat(state, me, coins=8)
-    with pytest.raises(IllegalAction, match="diamond costs 9 coins and you have 8"):
+    broke = set_seat(state, me, coins=7)
+    with pytest.raises(IllegalAction, match="diamond costs 8 coins and you have 7"):
         broke.apply(broke.parse_action("buy"))
 
 
