@@ -5,6 +5,8 @@ a small emulator so tests read what a person would see."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import os
 import re
 import signal
@@ -17,9 +19,9 @@ import asyncssh
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.append(str(Path(__file__).resolve().parents[1] / "tui"))  # after this folder: its conftest
 
-import contextlib
-
+from tui_support import until as tui_until  # noqa: E402
 from vt import Screen  # noqa: E402
 
 from gemtable.ai import make_bot  # noqa: E402
@@ -105,6 +107,14 @@ def make_server(tmp_path):
     yield make
     for running in made:
         running.stop()
+
+
+def server_with_keys(make_server, folder: Path, **keys: asyncssh.SSHKey) -> ServerProcess:
+    """A server that lets in only these keys, each under the name it is given."""
+    authorized = folder / "authorized_keys"
+    authorized.write_text("".join(f"{key.export_public_key().decode().strip()} {name}\n"
+                                  for name, key in keys.items()))
+    return make_server("--authorized-keys", str(authorized))
 
 
 class Terminal(asyncssh.SSHClientSession):
@@ -311,6 +321,27 @@ def hub_factory(tmp_path):
     for running in made:
         if running.thread.is_alive():
             running.stop()
+
+
+@pytest.fixture
+def hub(hub_factory, monkeypatch):
+    """A hub whose tables are tab01, tab02, ... in the order they are made."""
+    ids = (f"tab{n:02d}" for n in itertools.count(1))
+    monkeypatch.setattr("gemtable.tui.serve.hub.new_table_id", lambda taken: next(ids))
+    return hub_factory()
+
+
+def app_for(hub: HubThread, user: str, **options):
+    """The app of a session process of `user`, connected to `hub`."""
+    from gemtable.tui.serve.app import ServeApp
+
+    client = hub.client(user)
+    return ServeApp(client, client.welcome, animate=False, **options)
+
+
+async def until(pilot, predicate, timeout: float = 30.0) -> None:
+    """Let a served app run until `predicate()` holds (the hub answers on its thread)."""
+    await tui_until(pilot, predicate, timeout, poll=0.02, settle=0.1)
 
 
 def wait_until(predicate, timeout: float = WAIT, what: str = "") -> None:

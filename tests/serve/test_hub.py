@@ -3,10 +3,9 @@ stand-in bots, and tables surviving a restart."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from conftest import wait_until
+from tui_support import Recorder
 
 from gemtable.engine import SPECTATOR
 from gemtable.engine.gamelog import load
@@ -15,20 +14,11 @@ from gemtable.tui.serve.client import HubError
 from gemtable.tui.table import ActionRejected, ViewUpdated
 
 
-class Inbox:
+class Inbox(Recorder):
     """Where one attachment's table messages land."""
 
-    def __init__(self) -> None:
-        self.messages: list[object] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, message: object) -> None:
-        with self.lock:
-            self.messages.append(message)
-
     def views(self) -> list[ViewUpdated]:
-        with self.lock:
-            return [m for m in self.messages if isinstance(m, ViewUpdated)]
+        return self.of(ViewUpdated)
 
     def latest(self) -> ViewUpdated:
         return self.views()[-1]

@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-import itertools
-import sys
-from pathlib import Path
-
 import pytest
+from conftest import app_for, until
 
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.serve import protocol as P
-from gemtable.tui.serve.app import ServeApp
 from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
-
-sys.path.append(str(Path(__file__).resolve().parents[1] / "tui"))  # after this folder: its conftest
-from tui_support import until as tui_until  # noqa: E402
-
-
-@pytest.fixture
-def hub(hub_factory, monkeypatch):
-    ids = (f"tab{n:02d}" for n in itertools.count(1))
-    monkeypatch.setattr("gemtable.tui.serve.hub.new_table_id", lambda taken: next(ids))
-    return hub_factory()
-
-
-async def until(pilot, predicate, timeout: float = 30.0) -> None:
-    await tui_until(pilot, predicate, timeout, poll=0.02, settle=0.1)
 
 
 @pytest.mark.parametrize("waiting", [True, False], ids=["open seat", "playing"])
@@ -35,8 +17,7 @@ async def test_enter_in_the_new_table_form_makes_the_table_and_nothing_else(hub,
     seats = (P.YOU, P.OPEN) if waiting else (P.YOU, "greedy")
     other = hub.client("carol").call(P.CreateTable, game="jowhari", variant=None,
                                      seats=seats, seed=1)
-    client = hub.client("alice")
-    app = ServeApp(client, client.welcome, animate=False)
+    app = app_for(hub, "alice")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen)
                     and other.id in str(app.screen.query_one("#lobby-detail").render()))
@@ -48,5 +29,5 @@ async def test_enter_in_the_new_table_form_makes_the_table_and_nothing_else(hub,
         await pilot.pause(0.5)
         assert isinstance(app.screen, WaitingScreen) and app.screen.table_id != other.id
         assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
-        carols = client.call(P.TableQuery, table=other.id)
+        carols = app.client.call(P.TableQuery, table=other.id)
         assert carols.seat_of("alice") is None and carols.watchers == 0

@@ -13,7 +13,7 @@ import sys
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client
+from conftest import WAIT, Client, server_with_keys
 from vt import Screen
 
 LOBBY = "join by id"  # the lobby key bar: a toast may cover the title
@@ -111,11 +111,8 @@ async def test_limits_on_sessions_and_idle_time(make_server, clients):
 
 
 async def test_keys_decide_who_gets_in(make_server, tmp_path, clients):
-    alice_key = asyncssh.generate_private_key("ssh-ed25519")
-    other_key = asyncssh.generate_private_key("ssh-ed25519")
-    authorized = tmp_path / "authorized_keys"
-    authorized.write_text(alice_key.export_public_key().decode().strip() + " alice\n")
-    keyed = make_server("--authorized-keys", str(authorized))
+    alice_key, other_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    keyed = server_with_keys(make_server, tmp_path, alice=alice_key)
     alice = await clients(keyed.port, "alice", client_keys=[alice_key])
     await alice.wait_for(LOBBY)
     with pytest.raises(asyncssh.PermissionDenied):

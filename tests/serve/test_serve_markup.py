@@ -3,28 +3,17 @@ files: markup, ANSI escapes and OSC sequences through every input."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import asyncssh
 import pytest
-from conftest import WAIT, Client, key_of
+from conftest import WAIT, Client, app_for, key_of, until
 from textual.widgets._toast import Toast
 
 from gemtable.tui.serve import protocol as P
-from gemtable.tui.serve.app import ServeApp
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.plain import printable
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "tui"))  # after this folder: its conftest
-from tui_support import until as tui_until  # noqa: E402
-
 LINK = "[@click=app.screenshot('x.svg','{folder}')]ZZZ"
 COLOUR = "[red on white]RED[/]"
-
-
-async def until(pilot, predicate, timeout: float = 30.0) -> None:
-    await tui_until(pilot, predicate, timeout, poll=0.02, settle=0.1)
 
 
 def toasts(app) -> str:
@@ -39,9 +28,7 @@ def test_printable_takes_out_control_characters_and_keeps_it_short():
 
 async def test_markup_typed_in_the_lobby_is_shown_as_typed_and_runs_nothing(
         hub_factory, tmp_path):
-    hub = hub_factory()
-    client = hub.client("alice")
-    app = ServeApp(client, client.welcome, animate=False)
+    app = app_for(hub_factory(), "alice")
     link = LINK.format(folder=tmp_path)
     async with app.run_test(size=(120, 30), notifications=True) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))

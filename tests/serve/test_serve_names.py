@@ -8,7 +8,7 @@ import re
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client
+from conftest import WAIT, Client, server_with_keys
 
 LOBBY = "shared tables"
 
@@ -16,9 +16,7 @@ LOBBY = "shared tables"
 async def test_a_key_cannot_take_a_name_its_line_does_not_give(make_server, tmp_path,
                                                                  clients):
     alice_key = asyncssh.generate_private_key("ssh-ed25519")
-    authorized = tmp_path / "authorized_keys"
-    authorized.write_text(alice_key.export_public_key().decode().strip() + " alice\n")
-    keyed = make_server("--authorized-keys", str(authorized))
+    keyed = server_with_keys(make_server, tmp_path, alice=alice_key)
     alice = await clients(keyed.port, "alice", client_keys=[alice_key])
     await alice.wait_for(LOBBY)
     assert "not verified" not in alice.text()

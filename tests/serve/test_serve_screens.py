@@ -3,22 +3,17 @@ driven by key presses against a real hub; renders kept under screenshots/serve/.
 
 from __future__ import annotations
 
-import itertools
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import app_for, until
+from tui_support import match_screen
 
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.serve import protocol as P
-from gemtable.tui.serve.app import ServeApp
 from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
-
-sys.path.append(str(Path(__file__).resolve().parents[1] / "tui"))  # after this folder: its conftest
-from tui_support import match_screen  # noqa: E402
-from tui_support import until as tui_until  # noqa: E402
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "serve"
 
@@ -26,22 +21,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots" / "serve"
 @pytest.fixture
 def check(snapshot):
     return lambda app, name: match_screen(snapshot, app, name, folder=SCREENSHOTS)
-
-
-@pytest.fixture
-def hub(hub_factory, monkeypatch):
-    ids = (f"tab{n:02d}" for n in itertools.count(1))
-    monkeypatch.setattr("gemtable.tui.serve.hub.new_table_id", lambda taken: next(ids))
-    return hub_factory()
-
-
-async def until(pilot, predicate, timeout: float = 30.0) -> None:
-    await tui_until(pilot, predicate, timeout, poll=0.02, settle=0.1)
-
-
-def app_for(hub, user: str, **options) -> ServeApp:
-    client = hub.client(user)
-    return ServeApp(client, client.welcome, animate=False, **options)
 
 
 def two_tables(hub) -> tuple[str, str]:

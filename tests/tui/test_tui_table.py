@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from tui_support import FirstBot, bots
+from tui_support import FirstBot, Recorder, bots
 
 from gemtable.engine import SPECTATOR, IllegalAction, chance_rng
 from gemtable.engine.gamelog import load
@@ -25,22 +25,6 @@ from gemtable.tui.table import (
 from gemtable.tui.table.storage import games_dir
 
 WAIT = 10.0
-
-
-class Recorder:
-    """An endpoint that keeps every message it is sent."""
-
-    def __init__(self) -> None:
-        self.messages: list[object] = []
-        self.lock = threading.Lock()
-
-    def __call__(self, message: object) -> None:
-        with self.lock:
-            self.messages.append(message)
-
-    def of(self, kind: type) -> list:
-        with self.lock:
-            return [m for m in self.messages if isinstance(m, kind)]
 
 
 def action_lines(path: Path) -> list[dict]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -14,6 +15,22 @@ from textual.app import App
 from gemtable.engine import State
 from gemtable.tui.app import GemtableApp, Start
 from gemtable.tui.boards.generic import GenericBoard
+
+
+class Recorder:
+    """An endpoint that keeps every message it is sent (from any thread)."""
+
+    def __init__(self) -> None:
+        self.messages: list[object] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, message: object) -> None:
+        with self.lock:
+            self.messages.append(message)
+
+    def of(self, kind: type) -> list:
+        with self.lock:
+            return [m for m in self.messages if isinstance(m, kind)]
 
 
 class SeededBot:

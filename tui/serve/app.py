@@ -45,6 +45,17 @@ class HubMessage(Message):
         self.message = message
 
 
+class ServedScreen(Screen[None]):
+    """A screen of the served app: it reaches the hub through `serve_app`."""
+
+    @property
+    def serve_app(self) -> ServeApp:
+        app = self.app
+        if not isinstance(app, ServeApp):
+            raise TypeError(f"{type(self).__name__} runs in a ServeApp only")
+        return app
+
+
 class ServeApp(GemtableApp):
     """One person's screen on a gemtable server."""
 

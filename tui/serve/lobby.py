@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -15,10 +14,8 @@ from gemtable.engine import registry
 
 from ..widgets import KeyBar
 from . import protocol as P
+from .app import ServedScreen
 from .client import HubError
-
-if TYPE_CHECKING:
-    from .app import ServeApp
 
 STATUS_STYLE = {P.PLAYING: "green", P.WAITING: "yellow", P.FINISHED: "dim"}
 
@@ -81,7 +78,7 @@ def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
     return text
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(ServedScreen):
     CSS_PATH = "lobby.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -100,10 +97,6 @@ class LobbyScreen(Screen[None]):
         self._online: tuple[str, ...] = ()
         self._returned = False
         self._ready = False
-
-    @property
-    def serve_app(self) -> ServeApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")

@@ -113,22 +113,18 @@ class Server:
         self.connections: dict[object, str] = {}
         """Every SSH connection (logging in, idle or with sessions), by peer address."""
         self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
-        self._loop: asyncio.AbstractEventLoop | None = None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
-        """The event loop the server listens on (from `start` on)."""
-        if self._loop is None:
-            raise RuntimeError("the server has not started")
-        return self._loop
+        """The event loop the server listens on: the hub's (from `start` on)."""
+        return self.hub.loop
 
     # --- life ----------------------------------------------------------------------------
     async def start(self) -> int:
         """Listen; returns the port (useful with --port 0)."""
         from .sshserver import GemtableSSHServer
 
-        self._loop = asyncio.get_running_loop()
         key_path = self.options.host_key or self.data.host_key
         try:
             host_key = load_or_create_host_key(key_path)

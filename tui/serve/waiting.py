@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ..widgets import KeyBar
 from . import protocol as P
+from .app import ServedScreen
 from .client import HubError
 from .lobby import table_detail
 
-if TYPE_CHECKING:
-    from .app import ServeApp
 
-
-class WaitingScreen(Screen[None]):
+class WaitingScreen(ServedScreen):
     CSS_PATH = "waiting.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -37,10 +34,6 @@ class WaitingScreen(Screen[None]):
         self._started = False
         self._ready = False
         self._listed = False
-
-    @property
-    def serve_app(self) -> ServeApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting-title")
@@ -104,18 +97,16 @@ class WaitingScreen(Screen[None]):
         self.serve_app.show_menu()
 
     def action_stand_up(self) -> None:
-        if self.seat is None:
-            return
-        try:
-            self.serve_app.client.call(P.StandUp, table=self.table_id)
-        except HubError as error:
-            self.notify(str(error), severity="error")
-            return
-        self.serve_app.show_menu()
+        if self.seat is not None:
+            self._ask_and_leave(P.StandUp)
 
     def action_cancel_table(self) -> None:
+        self._ask_and_leave(P.CancelTable)
+
+    def _ask_and_leave(self, kind: type) -> None:
+        """Ask the hub for `kind` at this table; back to the lobby unless it refuses."""
         try:
-            self.serve_app.client.call(P.CancelTable, table=self.table_id)
+            self.serve_app.client.call(kind, table=self.table_id)
         except HubError as error:
             self.notify(str(error), severity="error")
             return
