@@ -27,6 +27,7 @@ HEURISTIC_MODULES: dict[str, str] = {
     "jewelbox": "gemtable.ai.heuristics.jewelbox",
     "workbench": "gemtable.ai.heuristics.workbench",
     "marylia": "gemtable.ai.heuristics.marylia",
+    "iridescia": "gemtable.ai.heuristics.iridescia",
 }
 
 S = TypeVar("S", bound=State)

@@ -266,9 +266,7 @@ def legal_actions(state: IridesciaState) -> tuple:
     if step == GIVE:
         return tuple(give_actions(state))
     if step == SEATING:
-        if state.rhom < 0 and state.players in (2, 3):
-            return (A.EXPLORER, A.RHOM)
-        return (A.EXPLORER,)
+        return SeatingChoices((A.EXPLORER,)) if may_declare_rhom(state) else (A.EXPLORER,)
     if step == GO:
         return tuple(A.OnCell("go", c) for c in go_targets(state))
     if step == DROP:
@@ -284,6 +282,24 @@ def legal_actions(state: IridesciaState) -> tuple:
     if step == BLOCKED:
         return ()
     raise AssertionError(f"unknown step {step}")
+
+
+def may_declare_rhom(state: IridesciaState) -> bool:
+    """Whether the seat being asked may say it is the Rhom deck. The Rhom is not
+    a choice on offer: a person or a bot choosing among the legal actions must not
+    turn into the automaton by chance, so only the Rhom deck itself says `rhom`."""
+    return state.step == SEATING and state.rhom < 0 and state.players in (2, 3)
+
+
+class SeatingChoices(tuple):
+    """The seating step's legal actions: `explorer` is listed; `rhom` is legal
+    too (`in` accepts it) but not listed, so that nobody choosing from a list,
+    person or bot, becomes the automaton by chance: only the Rhom deck asks."""
+
+    __slots__ = ()
+
+    def __contains__(self, action: object) -> bool:
+        return action == A.RHOM or tuple.__contains__(self, action)
 
 
 def apply_action(state: IridesciaState, action: object) -> IridesciaState:

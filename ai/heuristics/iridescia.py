@@ -1,0 +1,149 @@
+"""Gems of Iridescia knowledge for the bots, and the Rhom deck as a bot kind.
+
+A seat's value, in royalty points, adds to its score now (play points, gems
+left, the best sets and objective):
+
+- gems in cargo as relic material, plus how close its gems come to the best
+  relic it could restore (the shared row and its own reserved relics);
+- coins, held stone dice and items at a fraction of what they cost;
+- progress toward the Castle, row by row.
+
+The Rhom's seat plays by the engine's own Rhom rules: the engine offers it a
+single action each turn, so `RhomBot` only declares itself at the start and
+then plays that action. Other bots never choose to be the Rhom.
+
+Playouts restore what they can, move onto a tile whose gem the relic row
+wants, mine while the odds are fair, and otherwise end the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from types import MappingProxyType
+
+from gemtable.engine import State
+from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia.board import CASTLE_ROW, FINISHED, ROW_OF
+from gemtable.engine.games.iridescia.components import CARGO, ITEMS, RELICS, TILES
+from gemtable.engine.games.iridescia.rhom import demand
+from gemtable.engine.games.iridescia.scoring import total
+from gemtable.engine.games.iridescia.state import (
+    OPTIONAL,
+    RESOLVE,
+    RESTORE,
+    REVEAL,
+    SEATING,
+    IridesciaState,
+)
+
+from . import Heuristic
+
+GEM = 0.9
+"""A gem in cargo beyond its half point at the end: material for a relic."""
+RELIC_REACH = 0.5
+"""Share of the nearest relic's points counted for the gems already toward it."""
+COIN = 0.3
+STONE_DIE = 0.8
+ITEM_SHARE = 0.25
+ROW = 0.15
+"""Per row climbed (the token and richer tiles lie ahead)."""
+NOT_THE_RHOM = -1000.0
+"""Bots other than `rhom` never take the Rhom's seat."""
+MINE_ODDS = 4
+OVERFLOW = 2.0
+"""Per gem beyond seven (they are about to leave the hold)."""
+"""Playouts mine while the market value is at most this."""
+
+
+def relic_reach(state: IridesciaState, seat: int) -> float:
+    cargo = state.seats[seat].cargo
+    best = 0.0
+    for relic in state.relic_row + state.seats[seat].reserved:
+        if relic < 0:
+            continue
+        cost = RELICS[relic].cost
+        have = sum(min(h, n) for h, n in zip(cargo, cost, strict=True))
+        best = max(best, RELICS[relic].points * (have / sum(cost)) ** 2)
+    return best
+
+
+class IridesciaHeuristic(Heuristic[IridesciaState]):
+    playout_depth = 12
+    temperature = 6.0
+    solo_scale = 15.0
+
+    def values(self, state: IridesciaState) -> tuple[float, ...]:
+        return tuple(self.seat_value(state, i) for i in range(state.players))
+
+    def seat_value(self, state: IridesciaState, i: int) -> float:
+        seat = state.seats[i]
+        value = float(total(state, i))
+        # Gems past the hold's seven are given away: they are worth nothing here.
+        value += GEM * min(sum(seat.cargo), CARGO) + RELIC_REACH * relic_reach(state, i)
+        excess = sum(seat.cargo) - CARGO
+        if excess > 0:  # about to be given away: the score and reach above overcount them
+            value -= OVERFLOW * excess
+        value += COIN * seat.coins + STONE_DIE * seat.stones
+        value += ITEM_SHARE * sum(ITEMS[k].cost for k in seat.items if k >= 0)
+        row = CASTLE_ROW + 1 if seat.position == FINISHED else (
+            ROW_OF[seat.position] + 1 if seat.position >= 0 else 0)
+        value += ROW * row
+        if state.rhom == i and state.turns == 0 and seat.position < 0:
+            value += NOT_THE_RHOM  # becoming the Rhom is never a plan of these bots
+        return value
+
+    def playout_action(self, state: IridesciaState, rng: random.Random) -> object:
+        legal = state.legal_actions()
+        step = state.step
+        if step == SEATING:
+            return A.EXPLORER
+        if step == REVEAL:
+            moves = [a for a in legal if isinstance(a, A.OnCell) and a.verb == "move"]
+            if moves:
+                need = demand(state)
+
+                def want(a: A.OnCell) -> int:
+                    gem = TILES[state.cells[a.cell]].gem
+                    return need[a.gem if gem >= 4 else gem]
+
+                top = max(want(a) for a in moves)
+                return rng.choice([a for a in moves if want(a) == top])
+            return rng.choice(legal)
+        if step in (OPTIONAL, RESTORE):
+            restores = [a for a in legal if isinstance(a, A.OnSlot) and a.verb == "restore"]
+            if restores:
+                return restores[0]
+            if A.MINE in legal and state.market_dice[state.tile_gem] <= MINE_ODDS \
+                    and sum(state.seats[state.current].cargo) < 7:
+                return A.MINE
+            return A.END
+        if step == RESOLVE:
+            return A.TAKE
+        return rng.choice(legal)
+
+
+class RhomBot:
+    """The Rhom deck: takes the Rhom's seat, then plays the engine's Rhom turn."""
+
+    def __init__(self, *, seed: int, kind: str = "rhom") -> None:
+        self.kind = kind
+        self.seed = seed
+
+    def choose(self, view: State) -> object:
+        from gemtable.ai.base import check_view, decision_rng
+
+        check_view(view)
+        legal = view.legal_actions()
+        for wanted in (A.RHOM, A.RHOM_TURN):
+            if wanted in legal:
+                return wanted
+        # Not a Rhom seat (e.g. four seats): play as a plain explorer would.
+        return HEURISTIC.playout_action(view, decision_rng(self.seed, view))  # type: ignore[arg-type]
+
+
+def _rhom(seed: int) -> RhomBot:
+    return RhomBot(seed=seed)
+
+
+HEURISTIC = IridesciaHeuristic()
+HEURISTIC.bots = MappingProxyType({"rhom": _rhom})
