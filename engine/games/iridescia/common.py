@@ -5,16 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import attrs
-
 from .components import CARGO, ITEMS
-from .state import DROP, GIVE, OPTIONAL, IridesciaState, Seat
+from .state import DROP, GIVE, OPTIONAL, IridesciaState, Seat, evolve
 
 
 def put_seat(state: IridesciaState, index: int, seat: Seat, **changes: Any) -> IridesciaState:
     seats = list(state.seats)
     seats[index] = seat
-    return attrs.evolve(state, seats=tuple(seats), **changes)
+    return evolve(state, seats=tuple(seats), **changes)
 
 
 def add(values: tuple[int, int, int, int], gem: int, n: int) -> tuple[int, int, int, int]:
@@ -29,24 +27,24 @@ def gain_gems(state: IridesciaState, index: int, gem: int, n: int) -> IridesciaS
     if n <= 0:
         return state
     seat = state.seats[index]
-    seat = attrs.evolve(seat, cargo=add(seat.cargo, gem, n))
+    seat = evolve(seat, cargo=add(seat.cargo, gem, n))
     return put_seat(state, index, seat, gem_supply=add(state.gem_supply, gem, -n))
 
 
 def gain_coins(state: IridesciaState, index: int, n: int) -> IridesciaState:
     n = min(n, state.coin_supply)
     seat = state.seats[index]
-    return put_seat(state, index, attrs.evolve(seat, coins=seat.coins + n),
+    return put_seat(state, index, evolve(seat, coins=seat.coins + n),
                     coin_supply=state.coin_supply - n)
 
 
 def after_gain(state: IridesciaState) -> IridesciaState:
     """Where the turn goes after gems came in: give the excess, drop an objective, or go on."""
     if sum(state.seats[state.current].cargo) > CARGO:
-        return attrs.evolve(state, step=GIVE)
+        return evolve(state, step=GIVE)
     if state.drop_pending:
-        return attrs.evolve(state, step=DROP)
-    return attrs.evolve(state, step=OPTIONAL)
+        return evolve(state, step=DROP)
+    return evolve(state, step=OPTIONAL)
 
 
 def shuffled(state: IridesciaState, cards: list[int]) -> tuple[IridesciaState, list[int]]:
@@ -54,7 +52,7 @@ def shuffled(state: IridesciaState, cards: list[int]) -> tuple[IridesciaState, l
     rng = random.Random(f"{state.shuffle_key}:{state.shuffles}")
     cards = sorted(cards)
     rng.shuffle(cards)
-    return attrs.evolve(state, shuffles=state.shuffles + 1), cards
+    return evolve(state, shuffles=state.shuffles + 1), cards
 
 
 def draw_item(state: IridesciaState) -> tuple[IridesciaState, int]:
@@ -62,11 +60,11 @@ def draw_item(state: IridesciaState) -> tuple[IridesciaState, int]:
     deck = list(state.item_deck)
     if not deck and state.item_discard:
         state, deck = shuffled(state, list(state.item_discard))
-        state = attrs.evolve(state, item_discard=())
+        state = evolve(state, item_discard=())
     if not deck:
         return state, -1
     card = deck.pop()
-    return attrs.evolve(state, item_deck=tuple(deck)), card
+    return evolve(state, item_deck=tuple(deck)), card
 
 
 def needs_refresh(market: tuple[int, ...]) -> bool:
@@ -80,7 +78,7 @@ def refill_market(state: IridesciaState, slot: int) -> IridesciaState:
     state, card = draw_item(state)
     market = list(state.market)
     market[slot] = card
-    state = attrs.evolve(state, market=tuple(market))
+    state = evolve(state, market=tuple(market))
     return refresh_market(state)
 
 
@@ -93,7 +91,7 @@ def refresh_market(state: IridesciaState) -> IridesciaState:
         state, pool = shuffled(state, pool)
         market = tuple(pool.pop() for _ in range(min(size, len(pool))))
         market += (-1,) * (size - len(market))
-        state = attrs.evolve(state, market=market, item_deck=tuple(pool), item_discard=())
+        state = evolve(state, market=market, item_deck=tuple(pool), item_discard=())
     return state
 
 
@@ -101,7 +99,7 @@ def draw_relic(state: IridesciaState, slot: int) -> IridesciaState:
     deck = list(state.relic_deck)
     row = list(state.relic_row)
     row[slot] = deck.pop() if deck else -1
-    return attrs.evolve(state, relic_deck=tuple(deck), relic_row=tuple(row))
+    return evolve(state, relic_deck=tuple(deck), relic_row=tuple(row))
 
 
 def discard_item(state: IridesciaState, kind: int) -> IridesciaState:
@@ -109,7 +107,7 @@ def discard_item(state: IridesciaState, kind: int) -> IridesciaState:
     seat = state.seats[state.current]
     items = list(seat.items)
     items.remove(kind)
-    return put_seat(state, state.current, attrs.evolve(seat, items=tuple(items)),
+    return put_seat(state, state.current, evolve(seat, items=tuple(items)),
                     item_discard=state.item_discard + (kind,))
 
 

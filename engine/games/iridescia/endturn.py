@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import attrs
-
 from .board import CASTLE_ROW, FINISHED, ROW_OF
 from .common import put_seat
 from .components import TILES, TOKENS
-from .state import EMPTY, OPTIONAL, OVER, REMOVE, REVEAL, RHOM_DIE, ROLLING, IridesciaState
+from .state import EMPTY, OPTIONAL, OVER, REMOVE, REVEAL, RHOM_DIE, ROLLING, IridesciaState, evolve
 
 RHOM_DICE_PER_TURN = 3
 """The Rhom rolls its two mining dice and a stone die at the start of each turn."""
@@ -28,12 +26,12 @@ def collect(state: IridesciaState, index: int) -> IridesciaState:
     gem = TILES[tile].gem
     if gem < 4:
         market[gem] = market[gem] % 6 + 1
-    seat = attrs.evolve(seat, pile=seat.pile + (tile,))
+    seat = evolve(seat, pile=seat.pile + (tile,))
     tokens = state.tokens
     if ROW_OF[cell] == CASTLE_ROW:
         token = tokens[0] if tokens else -1
         gained = TOKENS[token][1] if token >= 0 else 0
-        seat = attrs.evolve(seat, position=FINISHED, token=token, royalty=seat.royalty + gained)
+        seat = evolve(seat, position=FINISHED, token=token, royalty=seat.royalty + gained)
         tokens = tokens[1:]
     return put_seat(state, index, seat, cells=tuple(cells), shown=tuple(shown),
                     market_dice=(market[0], market[1], market[2], market[3]), tokens=tokens)
@@ -43,15 +41,15 @@ def end_turn(state: IridesciaState) -> IridesciaState:
     me = state.current
     seat = state.seats[me]
     if seat.position >= 0:
-        state = attrs.evolve(state, stone_supply=state.stone_supply + state.active, active=0)
+        state = evolve(state, stone_supply=state.stone_supply + state.active, active=0)
         state = collect(state, me)
     again = state.extra and state.seats[me].position != FINISHED
-    return next_turn(attrs.evolve(state, turns=state.turns + 1), again)
+    return next_turn(evolve(state, turns=state.turns + 1), again)
 
 
 def next_turn(state: IridesciaState, again: bool = False) -> IridesciaState:
     if all(s.position == FINISHED for s in state.seats):
-        return attrs.evolve(state, step=OVER, extra=False)
+        return evolve(state, step=OVER, extra=False)
     order = state.order
     seat = state.current
     if not again:
@@ -63,17 +61,16 @@ def next_turn(state: IridesciaState, again: bool = False) -> IridesciaState:
 
 
 def start_turn(state: IridesciaState, seat: int, elixir: bool = False) -> IridesciaState:
-    fresh = attrs.evolve(
-        state, current=seat, revealed=0, begun=False, tile_gem=-1, bought=False, sold=False,
-        active=0, cart=False, pickaxe=-1, dice=(), rolls=(), extra=False, elixir_turn=elixir,
-        drop_pending=False, rhom_dice=(),
-    )
     if seat == state.rhom:
-        return attrs.evolve(fresh, step=ROLLING, rolls=(RHOM_DIE,) * RHOM_DICE_PER_TURN,
-                            resume=RHOM_STEP)
-    if state.seats[seat].position == FINISHED:
-        return attrs.evolve(fresh, step=REMOVE)
-    return attrs.evolve(fresh, step=REVEAL)
+        step, rolls, resume = ROLLING, (RHOM_DIE,) * RHOM_DICE_PER_TURN, RHOM_STEP
+    else:
+        step = REMOVE if state.seats[seat].position == FINISHED else REVEAL
+        rolls, resume = (), state.resume
+    return evolve(
+        state, current=seat, revealed=0, begun=False, tile_gem=-1, bought=False, sold=False,
+        active=0, cart=False, pickaxe=-1, dice=(), rolls=rolls, extra=False, elixir_turn=elixir,
+        drop_pending=False, rhom_dice=(), step=step, resume=resume,
+    )
 
 
 def remove_tile(state: IridesciaState, cell: int) -> IridesciaState:
@@ -88,7 +85,7 @@ def remove_tile(state: IridesciaState, cell: int) -> IridesciaState:
     else:
         discards, box = state.discards, tuple(sorted(state.box + (tile,)))
     shown[cell] = False
-    state = attrs.evolve(state, cells=tuple(cells), shown=tuple(shown), discards=discards, box=box)
+    state = evolve(state, cells=tuple(cells), shown=tuple(shown), discards=discards, box=box)
     return end_turn(state)
 
 

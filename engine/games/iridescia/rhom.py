@@ -14,8 +14,6 @@ stone-die bonus.
 
 from __future__ import annotations
 
-import attrs
-
 from .board import AIRSHIP, CASTLE_ROW, COLUMN, FIRST_ROW, PRIORITY_CELLS, ROW_OF, row_cells
 from .common import draw_item, put_seat, refill_market, shuffled
 from .components import (
@@ -31,7 +29,7 @@ from .components import (
     STONE,
     TILES,
 )
-from .state import EMPTY, IridesciaState
+from .state import EMPTY, IridesciaState, evolve
 
 LEFT, RIGHT = 0, 1
 
@@ -59,14 +57,14 @@ def draw_card(state: IridesciaState) -> tuple[IridesciaState, int]:
         state, deck = shuffled(state, list(pile[:-1]))
         pile = (card,)
     vane = RHOM_CARDS[deck[-1]].vane
-    return attrs.evolve(state, rhom_deck=tuple(deck), rhom_pile=pile, rhom_vane=vane), card
+    return evolve(state, rhom_deck=tuple(deck), rhom_pile=pile, rhom_vane=vane), card
 
 
 def _reveal(state: IridesciaState, cells: list[int]) -> IridesciaState:
     shown = list(state.shown)
     for c in cells:
         shown[c] = True
-    return attrs.evolve(state, shown=tuple(shown))
+    return evolve(state, shown=tuple(shown))
 
 
 def _can_reveal(state: IridesciaState, c: int) -> bool:
@@ -151,7 +149,7 @@ def gain(state: IridesciaState, me: int, gem: int, n: int, vane: int) -> Iridesc
             supply[gem] -= 1
         else:
             points = state.market_dice[gem]
-        seat = attrs.evolve(seat, cargo=(cargo[0], cargo[1], cargo[2], cargo[3]),
+        seat = evolve(seat, cargo=(cargo[0], cargo[1], cargo[2], cargo[3]),
                             royalty=seat.royalty + points)
         state = put_seat(state, me, seat, gem_supply=(supply[0], supply[1], supply[2], supply[3]))
     return state
@@ -167,8 +165,8 @@ def bonus(state: IridesciaState, me: int, tile: int) -> IridesciaState:
         points = state.rhom_dice[2]
     elif t.bonus == IRIDIA_BONUS:
         points = t.amount
-        seat = attrs.evolve(seat, iridia=True)
-    return put_seat(state, me, attrs.evolve(seat, royalty=seat.royalty + points))
+        seat = evolve(seat, iridia=True)
+    return put_seat(state, me, evolve(seat, royalty=seat.royalty + points))
 
 
 def merchant(state: IridesciaState, me: int) -> IridesciaState:
@@ -178,7 +176,7 @@ def merchant(state: IridesciaState, me: int) -> IridesciaState:
     if kind < 0:
         return state
     seat = state.seats[me]
-    seat = attrs.evolve(seat, items=tuple(sorted(seat.items + (kind,))),
+    seat = evolve(seat, items=tuple(sorted(seat.items + (kind,))),
                         royalty=seat.royalty + ITEMS[kind].cost)
     market = list(state.market)
     market[slot] = -1
@@ -201,7 +199,7 @@ def barricade(state: IridesciaState, me: int, vane: int) -> IridesciaState:
     for k in range(len(cells)):
         c = cells[(start + k) % len(cells)]
         if state.cells[c] != EMPTY and c not in taken:
-            return attrs.evolve(state, barricades=tuple(sorted(state.barricades + (c,))),
+            return evolve(state, barricades=tuple(sorted(state.barricades + (c,))),
                                 barricade_supply=state.barricade_supply - 1)
     return state
 
@@ -210,13 +208,13 @@ def _blocked(state: IridesciaState, me: int, vane: int) -> IridesciaState:
     """No tile to move onto: lose the last tile of the pile, step to the nearest empty hex."""
     seat = state.seats[me]
     if seat.pile:
-        state = put_seat(state, me, attrs.evolve(seat, pile=seat.pile[:-1]),
+        state = put_seat(state, me, evolve(seat, pile=seat.pile[:-1]),
                          discards=state.discards + (seat.pile[-1],))
     targets = sorted(rules.go_targets(state), key=lambda c: (COLUMN[c], ROW_OF[c]))
     if not targets:
         return state
     cell = int(by_vane(targets, vane))  # type: ignore[call-overload]
-    return put_seat(state, me, attrs.evolve(state.seats[me], position=cell))
+    return put_seat(state, me, evolve(state.seats[me], position=cell))
 
 
 def play(state: IridesciaState) -> IridesciaState:
@@ -238,7 +236,7 @@ def play(state: IridesciaState) -> IridesciaState:
         if not options:
             return endturn.end_turn(state)
     cell, gem = choose_tile(state, options, state.seats[me].cargo, vane)
-    state = put_seat(state, me, attrs.evolve(state.seats[me], position=cell), tile_gem=gem)
+    state = put_seat(state, me, evolve(state.seats[me], position=cell), tile_gem=gem)
     icon = RHOM_CARDS[card].icon if card >= 0 else "none"
     state = gain(state, me, gem, {"2x": 2, "3x": 3}.get(icon, 1), vane)
     state = bonus(state, me, state.cells[cell])

@@ -145,17 +145,27 @@ def reveal_actions(state: IridesciaState) -> list[A.Action]:
     return out
 
 
+COSTS = tuple(r.cost for r in RELICS)
+
+
+def _affordable(cargo: tuple[int, int, int, int], relic: int) -> bool:
+    a, c, e, s = COSTS[relic]
+    return cargo[0] >= a and cargo[1] >= c and cargo[2] >= e and cargo[3] >= s
+
+
 def restore_actions(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
     cargo = seat.cargo
-    out: list[A.Action] = []
-    for slot, relic in enumerate(state.relic_row):
-        if relic >= 0 and all(h >= n for h, n in zip(cargo, RELICS[relic].cost, strict=True)):
-            out.append(A.OnSlot("restore", slot))
-    for slot, relic in enumerate(seat.reserved):
-        if all(h >= n for h, n in zip(cargo, RELICS[relic].cost, strict=True)):
-            out.append(A.OnSlot("restore", slot, True))
+    if sum(cargo) < 3:  # every relic asks for at least three gems
+        return []
+    out: list[A.Action] = [RESTORE_ROW[slot] for slot, relic in enumerate(state.relic_row)
+                           if relic >= 0 and _affordable(cargo, relic)]
+    out.extend(A.OnSlot("restore", slot, True) for slot, relic in enumerate(seat.reserved)
+               if _affordable(cargo, relic))
     return out
+
+
+RESTORE_ROW = tuple(A.OnSlot("restore", slot) for slot in range(5))
 
 
 def _market_tweaks(items: tuple[int, ...]) -> list[A.Action]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from .board import AIRSHIP, CELLS, EDGE_CELLS, REGION_OF, ROW_OF
 from .common import draw_item, put_seat, refresh_market
 from .components import (
@@ -26,7 +24,7 @@ from .components import (
     TOKENS_FOR,
 )
 from .endturn import start_turn
-from .state import EMPTY, SEATING, IridesciaState, Seat
+from .state import EMPTY, SEATING, IridesciaState, Seat, evolve
 
 MARKET_SIZE = 5
 SOLO_MARKET_SIZE = 6
@@ -102,7 +100,7 @@ def _deal_market(state: IridesciaState, size: int) -> IridesciaState:
     while len(market) < size:
         state, card = draw_item(state)
         market.append(card)
-    return refresh_market(attrs.evolve(state, market=tuple(market)))
+    return refresh_market(evolve(state, market=tuple(market)))
 
 
 def declare(state: IridesciaState, rhom: bool) -> IridesciaState:
@@ -110,15 +108,15 @@ def declare(state: IridesciaState, rhom: bool) -> IridesciaState:
     me = state.current
     if rhom:
         seat = state.seats[me]
-        state = put_seat(state, me, attrs.evolve(seat, coins=0, objectives=()),
+        state = put_seat(state, me, evolve(seat, coins=0, objectives=()),
                          coin_supply=state.coin_supply + seat.coins, rhom=me,
                          objective_box=tuple(sorted(state.objective_box + seat.objectives)))
     if me + 1 < state.players:
-        return attrs.evolve(state, current=me + 1)
+        return evolve(state, current=me + 1)
     if state.rhom < 0:
         return start_turn(state, 0)
     order = (state.rhom,) + tuple(i for i in range(state.players) if i != state.rhom)
-    state = attrs.evolve(state, order=order)
+    state = evolve(state, order=order)
     if state.players == 2:
         state = _deal_market(state, SOLO_MARKET_SIZE)
     return start_turn(state, state.rhom)

@@ -10,7 +10,7 @@ to that seat; the Rhom's hand is public).
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -259,6 +259,19 @@ def progress_text(state: IridesciaState) -> str:
     done = sum(1 for p in rows if p == FINISHED)
     furthest = max((ROW_OF[p] + 1 for p in rows if p >= 0), default=0)
     return f"Turn {state.turns + 1}: furthest row {furthest} of 9, {done} at the Castle"
+
+
+from .fast import make_evolve  # noqa: E402
+
+_EVOLVE_STATE = make_evolve(IridesciaState)
+_EVOLVE_SEAT = make_evolve(Seat)
+
+
+def evolve(record: Any, **changes: Any) -> Any:
+    """attrs.evolve for a state or a seat, without looking fields up by name."""
+    if type(record) is IridesciaState:
+        return _EVOLVE_STATE(record, **changes)
+    return _EVOLVE_SEAT(record, **changes)
 
 
 from . import actions, explain, rules, scoring, views  # noqa: E402  (they need the classes above)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from . import actions as A
 from .board import CASTLE_ROW, FOREST_ROW, ROW_OF
 from .common import (
@@ -53,6 +51,7 @@ from .state import (
     ROLLING,
     WISH,
     IridesciaState,
+    evolve,
 )
 
 
@@ -82,25 +81,26 @@ def apply(state: IridesciaState, action: object) -> IridesciaState:
 
 def roll(state: IridesciaState, face: int) -> IridesciaState:
     target, rest = state.rolls[0], state.rolls[1:]
+    step = state.step if rest else state.resume
     if target == MINE_DIE:
-        state = attrs.evolve(state, dice=state.dice + (face,))
+        state = evolve(state, dice=state.dice + (face,), rolls=rest, step=step)
     elif target >= RHOM_DIE_TARGET:
-        state = attrs.evolve(state, rhom_dice=state.rhom_dice + (face,))
+        state = evolve(state, rhom_dice=state.rhom_dice + (face,), rolls=rest, step=step)
     elif target >= MARKET_DIE:
         market = list(state.market_dice)
         market[target - MARKET_DIE] = face
-        state = attrs.evolve(state, market_dice=(market[0], market[1], market[2], market[3]))
+        state = evolve(state, market_dice=(market[0], market[1], market[2], market[3]),
+                       rolls=rest, step=step)
     else:
         dice = list(state.dice)
         dice[target - REROLL] = face
-        state = attrs.evolve(state, dice=tuple(dice))
+        state = evolve(state, dice=tuple(dice), rolls=rest, step=step)
     if rest:
-        return attrs.evolve(state, rolls=rest)
-    state = attrs.evolve(state, rolls=(), step=state.resume)
-    if state.step == RESOLVE and not _can_modify(state):
+        return state
+    if step == RESOLVE and not _can_modify(state):
         return take(state)
-    if state.step == WISH and not rules.legal_actions(state):
-        return attrs.evolve(state, step=OPTIONAL, dice=())
+    if step == WISH and not rules.legal_actions(state):
+        return evolve(state, step=OPTIONAL, dice=())
     return state
 
 
@@ -122,7 +122,7 @@ def take(state: IridesciaState) -> IridesciaState:
     state = gain_gems(state, me, gem, gained)
     if state.pickaxe >= 0 and gained:
         state = gain_gems(state, me, TILES[state.cells[state.pickaxe]].gem, gained)
-    return after_gain(attrs.evolve(state, dice=(), step=OPTIONAL))
+    return after_gain(evolve(state, dice=(), step=OPTIONAL))
 
 
 # --- main actions -------------------------------------------------------------
@@ -133,12 +133,12 @@ def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
     if verb == "reveal":
         shown = list(state.shown)
         shown[cell] = True
-        return attrs.evolve(state, shown=tuple(shown), revealed=state.revealed + 1, begun=True)
+        return evolve(state, shown=tuple(shown), revealed=state.revealed + 1, begun=True)
     if verb == "move":
         return move(state, cell, action.gem)
     if verb == "go":
         seat = state.seats[me]
-        return put_seat(state, me, attrs.evolve(seat, position=cell), step=REVEAL, revealed=0,
+        return put_seat(state, me, evolve(seat, position=cell), step=REVEAL, revealed=0,
                         begun=True)
     if verb == "catapult":
         state = discard_item(state, CATAPULT)
@@ -146,10 +146,10 @@ def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
         if state.cells[cell] != EMPTY:
             shown[cell] = True
         seat = state.seats[me]
-        return put_seat(state, me, attrs.evolve(seat, position=cell), shown=tuple(shown),
+        return put_seat(state, me, evolve(seat, position=cell), shown=tuple(shown),
                         begun=True)
     if verb == "pickaxe":
-        return attrs.evolve(discard_item(state, PICKAXE), pickaxe=cell)
+        return evolve(discard_item(state, PICKAXE), pickaxe=cell)
     if verb == "remove":
         return endturn.remove_tile(state, cell)
     raise AssertionError(verb)
@@ -162,7 +162,7 @@ def move(state: IridesciaState, cell: int, chosen: int) -> IridesciaState:
     gem = tile.gem if tile.gem < 4 else chosen
     seat = state.seats[me]
     drop = ROW_OF[cell] >= FOREST_ROW and len(seat.objectives) == 2
-    state = put_seat(state, me, attrs.evolve(seat, position=cell), tile_gem=gem, begun=True,
+    state = put_seat(state, me, evolve(seat, position=cell), tile_gem=gem, begun=True,
                      drop_pending=drop)
     state = gain_gems(state, me, gem, 1)
     state = tile_bonus(state, me, state.cells[cell])
@@ -175,12 +175,12 @@ def tile_bonus(state: IridesciaState, index: int, tile_id: int) -> IridesciaStat
     if tile.bonus == COINS:
         return gain_coins(state, index, tile.amount)
     if tile.bonus == ROYALTY:
-        return put_seat(state, index, attrs.evolve(seat, royalty=seat.royalty + tile.amount))
+        return put_seat(state, index, evolve(seat, royalty=seat.royalty + tile.amount))
     if tile.bonus == STONE and state.stone_supply:
-        return put_seat(state, index, attrs.evolve(seat, stones=seat.stones + 1),
+        return put_seat(state, index, evolve(seat, stones=seat.stones + 1),
                         stone_supply=state.stone_supply - 1)
     if tile.bonus == IRIDIA_BONUS:
-        return put_seat(state, index, attrs.evolve(seat, royalty=seat.royalty + tile.amount,
+        return put_seat(state, index, evolve(seat, royalty=seat.royalty + tile.amount,
                                                    iridia=True))
     return state
 
@@ -191,28 +191,28 @@ def _plain(state: IridesciaState, verb: str) -> IridesciaState:
     me = state.current
     seat = state.seats[me]
     if verb == "mine":
-        state = put_seat(state, me, attrs.evolve(seat, coins=seat.coins - 1),
+        state = put_seat(state, me, evolve(seat, coins=seat.coins - 1),
                          coin_supply=state.coin_supply + 1)
-        return attrs.evolve(state, step=ROLLING, rolls=(MINE_DIE,) * (2 + state.active),
+        return evolve(state, step=ROLLING, rolls=(MINE_DIE,) * (2 + state.active),
                             resume=RESOLVE, dice=())
     if verb == "take":
         return take(state)
     if verb == "stone":
-        return put_seat(state, me, attrs.evolve(seat, stones=seat.stones - 1),
+        return put_seat(state, me, evolve(seat, stones=seat.stones - 1),
                         active=state.active + 1)
     if verb == "cart":
-        return attrs.evolve(discard_item(state, CART), cart=True)
+        return evolve(discard_item(state, CART), cart=True)
     if verb == "well":
         state = discard_item(state, WELL)
-        return attrs.evolve(state, step=ROLLING, rolls=(MINE_DIE, MINE_DIE), resume=WISH, dice=())
+        return evolve(state, step=ROLLING, rolls=(MINE_DIE, MINE_DIE), resume=WISH, dice=())
     if verb == "elixir":
-        return attrs.evolve(discard_item(state, ELIXIR), extra=True)
+        return evolve(discard_item(state, ELIXIR), extra=True)
     if verb == "book deck":
         state = discard_item(state, BOOK)
         deck = list(state.relic_deck)
         relic = deck.pop()
         seat = state.seats[me]
-        return put_seat(state, me, attrs.evolve(seat, reserved=seat.reserved + (relic,)),
+        return put_seat(state, me, evolve(seat, reserved=seat.reserved + (relic,)),
                         relic_deck=tuple(deck))
     if verb in ("end", "pass"):
         return endturn.end_turn(state)
@@ -227,22 +227,22 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
     seat = state.seats[me]
     if verb == "sell":
         n = action.number
-        state = put_seat(state, me, attrs.evolve(seat, cargo=add(seat.cargo, gem, -n)),
+        state = put_seat(state, me, evolve(seat, cargo=add(seat.cargo, gem, -n)),
                          gem_supply=add(state.gem_supply, gem, n), sold=True)
         return gain_coins(state, me, n * state.market_dice[gem])
     if verb == "axe":
         return after_gain(gain_gems(discard_item(state, AXE), me, gem, 1))
     if verb == "wish":
-        state = attrs.evolve(state, dice=())
+        state = evolve(state, dice=())
         return after_gain(gain_gems(state, me, gem, 1))
     if verb in ("give", "return"):
-        state = put_seat(state, me, attrs.evolve(seat, cargo=add(seat.cargo, gem, -1)))
+        state = put_seat(state, me, evolve(seat, cargo=add(seat.cargo, gem, -1)))
         if verb == "give":
             other = state.seats[action.number]
             state = put_seat(state, action.number,
-                             attrs.evolve(other, cargo=add(other.cargo, gem, 1)))
+                             evolve(other, cargo=add(other.cargo, gem, 1)))
         else:
-            state = attrs.evolve(state, gem_supply=add(state.gem_supply, gem, 1))
+            state = evolve(state, gem_supply=add(state.gem_supply, gem, 1))
         return after_gain(state)
     if verb == "discard":
         pile = list(seat.pile)
@@ -250,7 +250,7 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
             if min(TILES[pile[i]].gem, IRIDIA) == gem:
                 tile = pile.pop(i)
                 break
-        return put_seat(state, me, attrs.evolve(seat, pile=tuple(pile)), step=GO, begun=True,
+        return put_seat(state, me, evolve(seat, pile=tuple(pile)), step=GO, begun=True,
                         discards=state.discards + (tile,))
     raise AssertionError(verb)
 
@@ -264,7 +264,7 @@ def _on_slot(state: IridesciaState, action: A.OnSlot) -> IridesciaState:
         cost = ITEMS[kind].cost
         market = list(state.market)
         market[slot] = -1
-        seat = attrs.evolve(seat, coins=seat.coins - cost, items=tuple(sorted(seat.items + (kind,))))
+        seat = evolve(seat, coins=seat.coins - cost, items=tuple(sorted(seat.items + (kind,))))
         state = put_seat(state, me, seat, market=tuple(market), bought=True,
                          coin_supply=state.coin_supply + cost)
         return refill_market(state, slot)
@@ -274,17 +274,17 @@ def _on_slot(state: IridesciaState, action: A.OnSlot) -> IridesciaState:
         state = discard_item(state, BOOK)
         seat = state.seats[me]
         relic = state.relic_row[slot]
-        state = put_seat(state, me, attrs.evolve(seat, reserved=seat.reserved + (relic,)))
+        state = put_seat(state, me, evolve(seat, reserved=seat.reserved + (relic,)))
         return draw_relic(state, slot)
     if verb == "drop":
         kept = seat.objectives[1 - slot]
-        seat = attrs.evolve(seat, objectives=(kept,), dropped=(seat.objectives[slot],))
+        seat = evolve(seat, objectives=(kept,), dropped=(seat.objectives[slot],))
         return put_seat(state, me, seat, drop_pending=False, step=OPTIONAL)
     if verb == "swap":
         state = discard_item(state, SWAP)
         mine, theirs = state.seats[me], state.seats[slot]
-        state = put_seat(state, me, attrs.evolve(mine, position=theirs.position), begun=True)
-        return put_seat(state, slot, attrs.evolve(theirs, position=mine.position))
+        state = put_seat(state, me, evolve(mine, position=theirs.position), begun=True)
+        return put_seat(state, slot, evolve(theirs, position=mine.position))
     raise AssertionError(verb)
 
 
@@ -297,7 +297,7 @@ def restore(state: IridesciaState, index: int, slot: int, reserved: bool) -> Iri
     cargo = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
     supply = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2], g[3] + cost[3])
     left = seat.reserved[:slot] + seat.reserved[slot + 1:] if reserved else seat.reserved
-    seat = attrs.evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
+    seat = evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
                         royalty=seat.royalty + RELICS[relic].points)
     step = state.step if state.step == RHOM else RESTORE
     state = put_seat(state, index, seat, gem_supply=supply, step=step)
@@ -311,7 +311,7 @@ def _cauldron(state: IridesciaState, action: A.Cauldron) -> IridesciaState:
     cargo, supply = seat.cargo, state.gem_supply
     for g in action.give:
         cargo, supply = add(cargo, g, -1), add(supply, g, 1)
-    state = put_seat(state, me, attrs.evolve(seat, cargo=cargo), gem_supply=supply)
+    state = put_seat(state, me, evolve(seat, cargo=cargo), gem_supply=supply)
     return after_gain(gain_gems(state, me, action.get, 1))
 
 
@@ -321,13 +321,13 @@ def _tweak(state: IridesciaState, action: A.Tweak) -> IridesciaState:
         g = action.target - A.MARKET_TARGET
         market = list(state.market_dice)
         market[g] = (market[g] - 1 + action.delta) % 6 + 1
-        state = attrs.evolve(state, market_dice=(market[0], market[1], market[2], market[3]))
+        state = evolve(state, market_dice=(market[0], market[1], market[2], market[3]))
         if state.step == RESOLVE and not _can_modify(state):
             return take(state)
         return state
     dice = list(state.dice)
     dice[action.target] = (dice[action.target] - 1 + action.delta) % 6 + 1
-    state = attrs.evolve(state, dice=tuple(dice))
+    state = evolve(state, dice=tuple(dice))
     return state if _can_modify(state) else take(state)
 
 
@@ -337,7 +337,7 @@ def _libation(state: IridesciaState, action: A.Libation) -> IridesciaState:
         rolls = tuple(MARKET_DIE + g for g in action.dice)
     else:
         rolls = tuple(REROLL + i for i in action.dice)
-    return attrs.evolve(state, step=ROLLING, rolls=rolls, resume=state.step)
+    return evolve(state, step=ROLLING, rolls=rolls, resume=state.step)
 
 
 __all__ = ["apply", "move", "restore", "roll", "take", "tile_bonus", "CASTLE_ROW", "DROP"]

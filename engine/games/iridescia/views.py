@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
 from gemtable.engine.core import Observer
 
 from .board import REGION_OF
 from .components import ITEM_COPIES, ITEMS, OBJECTIVES, REGION_TILES, RELICS, RHOM_CARDS, TILES
-from .state import BOX_HIDDEN, EMPTY, HIDDEN_CARD, HIDDEN_TILE, IridesciaState, Seat
+from .state import BOX_HIDDEN, EMPTY, HIDDEN_CARD, HIDDEN_TILE, IridesciaState, Seat, evolve
 
 
 def _hide(values: tuple[int, ...]) -> tuple[int, ...]:
@@ -32,11 +30,11 @@ def view(state: IridesciaState, seat: Observer) -> IridesciaState:
     cells = tuple(HIDDEN_TILE if t != EMPTY and not up else t
                   for t, up in zip(state.cells, state.shown, strict=True))
     seats = tuple(
-        s if (i == seat or i == state.rhom) else attrs.evolve(
+        s if (i == seat or i == state.rhom) else evolve(
             s, items=_hide(s.items), objectives=_hide(s.objectives), dropped=_hide(s.dropped))
         for i, s in enumerate(state.seats)
     )
-    return attrs.evolve(
+    return evolve(
         state, cells=cells, box=tuple(sorted(_box_code(t) for t in state.box)),
         relic_deck=_hide(state.relic_deck), item_deck=_hide(state.item_deck),
         objective_box=_hide(state.objective_box), rhom_deck=_hide(state.rhom_deck),
@@ -100,7 +98,7 @@ def _items(state: IridesciaState, rng: random.Random) -> tuple[tuple[Seat, ...],
             hands[i] = tuple(sorted(hand))
         if ok:
             for i, hand_items in hands.items():
-                seats[i] = attrs.evolve(seats[i], items=hand_items)
+                seats[i] = evolve(seats[i], items=hand_items)
             return tuple(seats), tuple(rest)
     raise AssertionError("no item deal agrees with the view")
 
@@ -116,7 +114,7 @@ def _objectives(state: IridesciaState, seats: list[Seat],
         if s.objectives and s.objectives[0] == HIDDEN_CARD or s.dropped and s.dropped[0] == HIDDEN_CARD:
             held = tuple(pool.pop() for _ in s.objectives)
             dropped = tuple(pool.pop() for _ in s.dropped)
-            seats[i] = attrs.evolve(s, objectives=held, dropped=dropped)
+            seats[i] = evolve(s, objectives=held, dropped=dropped)
     return tuple(seats), tuple(sorted(pool))
 
 
@@ -141,7 +139,7 @@ def determinize(state: IridesciaState, rng: random.Random) -> IridesciaState:
     rng.shuffle(relics)
     seats, deck = _items(state, rng)
     seats, objective_box = _objectives(state, list(seats), rng)
-    return attrs.evolve(
+    return evolve(
         state, cells=cells, box=box, relic_deck=tuple(relics), item_deck=deck, seats=seats,
         objective_box=objective_box, rhom_deck=_rhom_deck(state, rng),
         shuffle_key=rng.getrandbits(64), observer=None,
