@@ -5,7 +5,13 @@
     {"kind": "action", "n": 1, "seat": 0, "action": "take RBG"}
     {"kind": "action", "n": 2, "seat": "chance", "action": "roll 4"}
     ...
+    {"kind": "undo", "seat": 0, "to": 5}
+    ...
     {"kind": "result", "scores": [10, 7], "winners": [0], "ranking": [1, 2], "turns": 31}
+
+An undo line takes the game back to the position after action `to` (the
+actions after it no longer count; the next action line is numbered `to` + 1):
+the file only ever grows, and re-playing it gives the game as it was played.
 
 Loading re-plays every action from the header's seed, so a log is also a
 check: a line the rules refuse is reported with its file and line number. A
@@ -71,6 +77,8 @@ class LoadedLog:
     finished: bool
     """True when the log ends with a result line."""
     warnings: tuple[str, ...] = ()
+    undos: int = 0
+    """How many undo lines the log holds (each took moves back)."""
 
     @property
     def final(self) -> State:
@@ -137,6 +145,13 @@ class GameLogWriter:
         self._write(
             {"kind": "action", "n": self._count, "seat": mover_label(before), "action": str(action)}
         )
+
+    def undo(self, seat: int, to: int) -> None:
+        """Record that `seat` took the game back to the position after `to` actions."""
+        if not 0 <= to <= self._count:
+            raise ValueError(f"cannot undo back to action {to} of {self._count}")
+        self._count = to
+        self._write({"kind": "undo", "seat": seat, "to": to})
 
     def result(self, final: State) -> None:
         self._write(_result_json(final))
@@ -230,6 +245,7 @@ def load(path: str | os.PathLike) -> LoadedLog:
     states = [state]
     actions: list[str] = []
     finished = False
+    undos = 0
     for number, record in records[1:]:
         where = f"{path}:{number}"
         if finished:
@@ -240,6 +256,15 @@ def load(path: str | os.PathLike) -> LoadedLog:
                 raise GameLogError(f"{where}: result line but the game is not over")
             finished = True
             continue
+        if kind == "undo":
+            to = record.get("to")
+            if not isinstance(to, int) or not 0 <= to <= len(actions):
+                raise GameLogError(f"{where}: an undo back to {to!r}, but only "
+                                   f"{len(actions)} actions were played")
+            del states[to + 1:], actions[to:]
+            state = states[-1]
+            undos += 1
+            continue
         if kind != "action" or not isinstance(record.get("action"), str):
             raise GameLogError(f"{where}: expected an action line, got {record!r:.80}")
         try:
@@ -249,7 +274,8 @@ def load(path: str | os.PathLike) -> LoadedLog:
         state = state.apply(action)
         states.append(state)
         actions.append(str(action))
-    return LoadedLog(path, header, tuple(actions), tuple(states), finished, tuple(notes))
+    return LoadedLog(path, header, tuple(actions), tuple(states), finished, tuple(notes),
+                     undos)
 
 
 def write_complete(path: Path, header: Header, states: Sequence[State], actions: Sequence) -> None:

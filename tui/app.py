@@ -154,7 +154,8 @@ class GemtableApp(App[int]):
     def start_table(self, game_id: str, seats: list[str], *, seed: int,
                     variant: str | None = None) -> None:
         try:
-            table = Table.create(game_id, seats, seed=seed, variant=variant, bots=self.make_bot)
+            table = Table.create(game_id, seats, seed=seed, variant=variant, bots=self.make_bot,
+                                 allow_undo=True)
         except TableError as error:
             self.notify(str(error), title="Cannot start", severity="error")
             return
@@ -162,7 +163,7 @@ class GemtableApp(App[int]):
 
     def resume_table(self, path: Path) -> None:
         try:
-            table = Table.resume(path, bots=self.make_bot)
+            table = Table.resume(path, bots=self.make_bot, allow_undo=True)
         except (GameLogError, TableError) as error:
             self.notify(str(error), title="Cannot resume", severity="error", timeout=10)
             return

@@ -48,7 +48,8 @@ def menu() -> int:
 def play(game_id: str, seats: Sequence[str], *, seed: int, variant: str | None,
          log: Path | None) -> int:
     try:
-        table = Table.create(game_id, list(seats), seed=seed, variant=variant, log=log)
+        table = Table.create(game_id, list(seats), seed=seed, variant=variant, log=log,
+                             allow_undo=True)
     except TableError as error:
         return _fail(str(error))
     table.set_delay(PLAY_BOT_DELAY if table.humans else 0.8)
@@ -72,7 +73,7 @@ def resume(path: Path | None) -> int:
         if path is None:
             return _fail(f"no unfinished game to resume in {games_dir()}")
     try:
-        table = Table.resume(path)
+        table = Table.resume(path, allow_undo=True)
     except (GameLogError, TableError) as error:
         return _fail(str(error))
     table.set_delay(PLAY_BOT_DELAY if table.humans else 0.8)

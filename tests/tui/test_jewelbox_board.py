@@ -153,6 +153,8 @@ async def test_r_rolls() -> None:
 async def test_after_a_six_the_number_keys_take_that_log_space() -> None:
     state = play(new_game(), "roll", "rolled 6")
     app = await run(BoardApp(state), "3")
+    assert app.chosen == [], "the log refills from the pile: Enter confirms first"
+    app = await run(BoardApp(state), "3", "enter")
     assert app.chosen == [A.TAKE[3]]
 
 
@@ -163,9 +165,9 @@ async def test_number_keys_before_rolling_explain_and_post_nothing() -> None:
 
 
 async def test_g_then_a_number_or_p_uses_the_magnifying_glass() -> None:
-    app = await run(BoardApp(new_game()), "g", "2")
+    app = await run(BoardApp(new_game()), "g", "2", "enter")
     assert app.chosen == [A.GLASS[2]]
-    app = await run(BoardApp(new_game()), "g", "p")
+    app = await run(BoardApp(new_game()), "g", "p", "enter")
     assert app.chosen == [A.GLASS[A.PILE]]
 
 
@@ -296,7 +298,7 @@ async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
 
 async def test_solo_discard_with_a_number_key() -> None:
     state = position(["SW"], variant="solo", phase=DISCARDING)
-    app = await run(BoardApp(state), "d", "4")
+    app = await run(BoardApp(state), "d", "4", "enter")
     assert app.chosen == [A.DISCARD[4]]
 
 
@@ -375,7 +377,7 @@ async def test_show_error_lets_the_person_try_again() -> None:
         app.board.show_error("the table refused it")
         await pilot.pause()
         assert "refused" in app.prompt()
-        await pilot.press("g", "1")
+        await pilot.press("g", "1", "enter")
         await pilot.pause()
     assert app.chosen == [A.ROLL, A.GLASS[1]]
 
@@ -427,7 +429,10 @@ async def test_whole_games_played_only_with_keys(players: int, variant: str) -> 
                 await pilot.pause()
                 await pilot.press(*keys_for(swap, app.board.cursor))
             else:
-                await pilot.press(*keys_for(wanted[0], app.board.cursor))
+                keys = keys_for(wanted[0], app.board.cursor)
+                if keys[-1] != "enter" and app.state.reveals(wanted[0]):
+                    keys.append("enter")  # a move that draws from the pile waits for Enter
+                await pilot.press(*keys)
             await pilot.pause()
             assert app.chosen[before:] == wanted, (wanted, app.prompt())
         text = render_text(app)

@@ -141,7 +141,7 @@ async def test_two_of_a_scarce_colour_is_refused_with_the_reason() -> None:
 async def test_typed_slot_name_then_b_buys_that_centre_card() -> None:
     state = position("take RBG;take KK")
     buy = first(state, A.Buy, "centre")
-    app = await run(BoardApp(state), *slot_keys(buy.source), "b")
+    app = await run(BoardApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
 
 
@@ -155,7 +155,7 @@ async def test_arrows_move_the_cursor_and_enter_buys() -> None:
 
 async def test_vim_keys_move_like_arrows() -> None:
     state = position("take RBG;take KK")
-    app = await run(BoardApp(state), "k", "j", "l", "l", "l", "l", "b")
+    app = await run(BoardApp(state), "k", "j", "l", "l", "l", "l", "b", "enter")
     assert app.chosen == [A.BUY_CENTRE[1, 3]]
 
 
@@ -167,16 +167,16 @@ async def test_unaffordable_buy_says_how_short_and_posts_nothing() -> None:
 
 async def test_reserve_a_centre_card() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
-    app = await run(BoardApp(state), "2", "c", "r")
+    app = await run(BoardApp(state), "2", "c", "r", "enter")
     assert app.chosen == [A.RESERVE_CENTRE[2, 2]]
 
 
 async def test_reserve_the_top_of_a_deck_by_name_and_by_cursor() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
-    app = await run(BoardApp(state), "d", "3", "r")
+    app = await run(BoardApp(state), "d", "3", "r", "enter")
     assert app.chosen == [A.RESERVE_DECK[3]]
     # From 1a, one step left is the level-1 deck.
-    app = await run(BoardApp(state), "left", "r")
+    app = await run(BoardApp(state), "left", "r", "enter")
     assert app.chosen == [A.RESERVE_DECK[1]]
 
 
@@ -189,11 +189,11 @@ async def test_reserve_with_a_full_hand_explains_the_hand_limit() -> None:
 async def test_buy_from_hand_by_name_and_by_cursor() -> None:
     state = position("take WW;take RBW")
     buy = first(state, A.Buy, "hand")
-    app = await run(BoardApp(state), *slot_keys(buy.source), "b")
+    app = await run(BoardApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
     # Down from level 1 is the hand row; its first card is h1.
     assert buy == A.BUY_HAND[0]
-    app = await run(BoardApp(state), "down", "b")
+    app = await run(BoardApp(state), "down", "b", "enter")
     assert app.chosen == [A.BUY_HAND[0]]
 
 
@@ -289,6 +289,16 @@ async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
     assert "no 2d" in app.final_prompt
     app = await run(BoardApp(position()), "g")
     assert "Shift+G" in app.final_prompt
+
+
+async def test_b_alone_waits_for_enter_when_a_new_card_would_turn_up() -> None:
+    state = position("take RBG;take KK")
+    assert state.reveals(A.BUY_CENTRE[1, 3])
+    app = await run(BoardApp(state), "1", "d", "b")
+    assert app.chosen == []
+    assert "cannot be undone" in app.final_prompt and "Enter plays it" in app.final_prompt
+    app = await run(BoardApp(state), "1", "d", "b", "escape", "enter")
+    assert app.chosen == [A.BUY_CENTRE[1, 3]], "Esc drops the wait; Enter then buys as always"
 
 
 async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
@@ -446,7 +456,7 @@ async def test_when_read_only_the_hosts_bindings_win_over_board_keys() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
     app = await run(ScreenKeysApp(state, seat=0, read_only=True), "r")
     assert app.retried == 1 and app.chosen == []
-    app = await run(ScreenKeysApp(state), "d", "2", "r")
+    app = await run(ScreenKeysApp(state), "d", "2", "r", "enter")
     assert app.retried == 0 and app.chosen == [A.RESERVE_DECK[2]]
 
 
@@ -468,9 +478,9 @@ def keys_for(action: object) -> tuple[str, ...]:
     if isinstance(action, A.Return):
         return ("rbgwk"[action.colour],)
     if isinstance(action, A.Buy):
-        return (*str(action.source), "b")
+        return (*str(action.source), "b", "enter")  # Enter confirms a card turned up
     if isinstance(action, A.Reserve):
-        return (*str(action.source), "r")
+        return (*str(action.source), "r", "enter")
     return ("p",)
 
 

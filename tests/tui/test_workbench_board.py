@@ -327,7 +327,7 @@ async def test_the_burin_die_then_a_burin_move_by_card_numbers() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="---R")
     app = BoardApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("4", "u", "enter")
+        await pilot.press("4", "i", "enter")
         await pilot.pause()
         assert app.chosen == [A.put(3, (0, 0, 0, 0), burin=True)]
         app.play(app.chosen[-1])
@@ -364,7 +364,7 @@ async def test_p_skips_the_burin_move() -> None:
 
 async def test_the_last_die_is_stored_on_a_tool() -> None:
     state = position(OPENING + ";put 1 BY;put 4 RY")  # seat 1 is left with G
-    results = await tries(BoardApp(state), ["s", "u", "enter"], ["s", "c", "enter"])
+    results = await tries(BoardApp(state), ["s", "i", "enter"], ["s", "c", "enter"])
     assert [chosen for chosen, _ in results] == [[A.STORE[3, 3]], [A.STORE[3, 0]]]
 
 
@@ -381,8 +381,8 @@ async def test_with_several_dice_that_fit_nowhere_store_names_the_die_or_d_disca
     state = position(SEED_2_STUCK, seed=2)
     assert state.seats[1].held == (1, 0, 0, 1) and A.DISCARD in state.legal_actions()
     which, store, undone, discard = await tries(
-        BoardApp(state), ["s", "u", "enter"], ["s", "r", "o", "enter"],
-        ["s", "g", "u", "backspace", "enter"], ["d", "enter"])
+        BoardApp(state), ["s", "i", "enter"], ["s", "r", "o", "enter"],
+        ["s", "g", "i", "backspace", "enter"], ["d", "enter"])
     assert which[0] == [] and "store which die" in which[1]
     assert store[0] == [A.STORE[0, 1]]
     assert undone[0] == [] and "on which tool" in undone[1]  # the tool was taken back
@@ -619,7 +619,7 @@ def keys_for(state: WorkbenchState, action: object) -> list[str]:
     if isinstance(action, A.Put):
         keys = [str(action.slot + 1), *(letter[c] for c, n in enumerate(action.dice)
                                         for _ in range(n))]
-        keys += ["u"] if action.burin else []
+        keys += ["i"] if action.burin else []
         keys += ["l", letter[action.loupe]] if action.loupe >= 0 else []
         return [*keys, "enter"]
     if isinstance(action, A.Move):
@@ -628,7 +628,7 @@ def keys_for(state: WorkbenchState, action: object) -> list[str]:
         presses = [letter[action.die]] * (gems.index(action.gem) + 1)
         return [str(action.source + 1), str(action.target + 1), *presses, "enter"]
     if isinstance(action, A.Store):
-        return ["s", letter[action.colour], "colu"[action.tool], "enter"]
+        return ["s", letter[action.colour], "coli"[action.tool], "enter"]
     if isinstance(action, A.Discard):
         return ["d", "enter"]
     return ["p", "enter"]

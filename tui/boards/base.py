@@ -89,6 +89,11 @@ class Board(Widget, can_focus=True):
         """An action was posted for the last view; wait for the next one."""
         self._yielding = False
         """This key is left to the screen: the board's own bindings are off for it."""
+        self._last_key = ""
+        """The key being handled ("" after a click): a move that cannot be taken
+        back is played at once only from Enter or a click."""
+        self._awaiting: object | None = None
+        """A move that cannot be taken back, chosen by a single key: Enter plays it."""
 
     # --- the contract -------------------------------------------------------
     def show(
@@ -114,6 +119,7 @@ class Board(Widget, can_focus=True):
             self._view, self._legal, self._seat = view, legal, seat
             self._sent = False
             self._message = None
+            self._awaiting = None
             self._new_position(previous, previous_legal)
         if self.is_mounted:
             self._redraw()
@@ -189,11 +195,54 @@ class Board(Widget, can_focus=True):
         leaves it to the screen and the app."""
         return False
 
+    # --- moves that cannot be taken back ------------------------------------------
+    CONFIRM_WORDS: ClassVar[str] = "brings something hidden to light, so it cannot be undone"
+    """Why a move waits for Enter (a game's board may say it in its own words)."""
+
+    def _hold_for_enter(self, action: object) -> bool:
+        """Whether `action` must wait for a confirming Enter: it reveals something
+        (`State.reveals`, so undo stops before it) and a key other than Enter
+        chose it. The board then says so; Enter plays it, any other key drops it."""
+        if self._last_key in ("", "enter") or self._view is None:
+            return False
+        try:
+            reveals = self._view.reveals(action)
+        except ValueError:
+            reveals = True
+        if not reveals:
+            return False
+        self._awaiting = action
+        self._say(f"{action} {self.CONFIRM_WORDS}: Enter plays it, Esc cancels")
+        return True
+
+    def _play_confirmed(self, action: object) -> None:
+        """Play a move confirmed with Enter (a board's own `_play`)."""
+        play = getattr(self, "_play", None)
+        if play is not None:
+            play(action)
+        else:
+            self.post_message(self.ActionChosen(action))
+
+    def on_mouse_down(self) -> None:
+        self._last_key = ""
+
     # --- keys ---------------------------------------------------------------------
     def on_key(self, event: Key) -> None:
         self._yielding = False
+        self._last_key = event.key
         if self.screen.focused is not self:
             return  # keys typed into the command line are not board keys
+        if self._awaiting is not None:
+            awaiting, self._awaiting = self._awaiting, None
+            if event.key in ("enter", "escape"):
+                event.stop()
+                event.prevent_default()
+                if event.key == "enter":
+                    self._play_confirmed(awaiting)
+                else:
+                    self._message = None
+                    self._redraw()
+                return
         if (self._sent or not self._legal) and self.board_keys() and self._yields(
                 event.key) and self._bound_elsewhere(event.key):
             self._yielding = True  # read-only: the screen's keys (step, retry…) come first

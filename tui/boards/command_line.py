@@ -15,5 +15,16 @@ class CommandLine(Input):
     class Closed(Message):
         pass
 
+    class UndoAsked(Message):
+        """`:undo` was typed: a request to the table, not an action of the game."""
+
     def action_close(self) -> None:
         self.post_message(self.Closed())
+
+    async def action_submit(self) -> None:
+        # Every board's command line knows `undo`, whatever the game's notation.
+        if self.value.strip().lower() == "undo":
+            self.post_message(self.UndoAsked())
+            self.post_message(self.Closed())
+            return
+        await super().action_submit()

@@ -32,6 +32,11 @@ def headline(result: GameResult, labels: tuple[str, ...]) -> str:
     return "Shared win: " + ", ".join(winners)
 
 
+def undo_words(undos: int) -> str:
+    """How many times moves were taken back, for the end screen."""
+    return "no undos" if not undos else "1 undo" if undos == 1 else f"{undos} undos"
+
+
 _COUNT_SUFFIX = re.compile(r"\s*\((\d+)\)$")
 
 
@@ -98,7 +103,8 @@ class EndScreen(ModalScreen[EndChoice]):
     def compose(self) -> ComposeResult:
         with Vertical(id="end-card"):
             yield Static(f"[b]{headline(self.result, self.labels)}[/b]", id="end-headline")
-            yield Static(f"{self.game_title} · {self.result.turns} turns", id="end-sub")
+            yield Static(f"{self.game_title} · {self.result.turns} turns · "
+                         f"{undo_words(self.result.undos)}", id="end-sub")
             yield Static(results_table(self.result, self.labels), id="end-table")
             yield Static("[b]Enter[/b] menu   [b]v[/b] view board   [b]q[/b] quit",
                          id="end-keys")

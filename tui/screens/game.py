@@ -19,6 +19,7 @@ from textual.widgets import Static
 from gemtable.engine import SPECTATOR
 
 from ..boards.base import Board
+from ..boards.command_line import CommandLine
 from ..table import (
     ActionRejected,
     BotFailed,
@@ -73,6 +74,7 @@ class GameScreen(Screen[None]):
         Binding("f", "follow", "Follow", priority=True),
         Binding("r", "retry", "Retry bot", priority=True),
         Binding("e", "results", "Results", priority=True),
+        Binding("u", "undo", "Undo"),
     ]
 
     def __init__(self, table: TableLike, *, from_menu: bool = False,
@@ -101,6 +103,7 @@ class GameScreen(Screen[None]):
         self._result: GameResult | None = None
         self._curtain_up = False
         self._step = -1
+        self._undos = 0
         self._refresh_pending = False
 
     @property
@@ -147,8 +150,8 @@ class GameScreen(Screen[None]):
         if isinstance(message, ViewUpdated):
             self._latest[message.seat] = message
             self._thinking = None
-            if message.step >= self._step:
-                self._step = message.step
+            if (message.undos, message.step) >= (self._undos, self._step):
+                self._undos, self._step = message.undos, message.step
                 self._mover = message.to_move
         elif isinstance(message, TurnStarted):
             self._mover = message.mover
@@ -296,7 +299,67 @@ class GameScreen(Screen[None]):
             return
         connection.submit(str(event.action))
 
+    # --- taking a move back ------------------------------------------------
+    def on_command_line_undo_asked(self, event: CommandLine.UndoAsked) -> None:
+        event.stop()
+        self.action_undo()
+
+    def _undo_seat(self) -> int | None:
+        """Whose move `u` takes back: the seat on screen; at a hot-seat table,
+        the person who moved last (the others are asked first)."""
+        humans = self.table.humans
+        if len(humans) > 1:
+            history = getattr(self.table, "history", ())
+            return next((e.mover for e in reversed(history) if e.mover in humans), None)
+        shown = self.seating.shown()
+        return shown if isinstance(shown, int) and shown in humans else None
+
+    def action_undo(self) -> None:
+        """Take back the last move of the person at the keyboard (and the bots'
+        replies), asking every other person at the table first."""
+        seat = self._undo_seat()
+        refusal = getattr(self.table, "undo_refusal", None)
+        if seat is None or refusal is None:
+            reason = ("undo is off at this table" if refusal is None
+                      else "only a person at a seat can take a move back")
+        else:
+            reason = refusal(seat)
+        if reason is not None:
+            self._undo_refused(reason)
+            return
+        assert seat is not None
+        if self._needs_consent(seat):
+            others = ", ".join(self.table.label(s) for s in self.table.humans if s != seat)
+            question = (f"{self.table.label(seat)} asks to take back their last move. "
+                        f"Do the other players ({others}) all agree?")
+            self.app.push_screen(ConfirmScreen(question),
+                                 lambda agreed: self._undo(seat, bool(agreed)))
+            return
+        self._undo(seat, False)
+
+    def _needs_consent(self, seat: int) -> bool:
+        return any(other != seat for other in self.table.humans)
+
+    def _undo(self, seat: int, agreed: bool) -> None:
+        if self._needs_consent(seat) and not agreed:
+            self._undo_refused("not everyone agreed, so the move stands")
+            return
+        # Only a table held here can take moves back (a shared table's proxy cannot).
+        undo = getattr(self.table, "undo", None)
+        reason = "undo is off at this table" if undo is None else undo(seat, agreed=agreed)
+        if reason is not None:
+            self._undo_refused(reason)
+        else:
+            self.notify("Your last move was taken back.", title="Undo", timeout=3)
+
+    def _undo_refused(self, reason: str) -> None:
+        sentence = reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+        self.board.show_error(sentence)
+        self.notify(sentence, title="No undo", severity="warning")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self._undo_seat() is not None and self._result is None
         if action in ("toggle_pause", "step", "faster", "slower", "follow"):
             return self.seating.watching and self._result is None
         if action == "retry":

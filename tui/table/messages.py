@@ -39,24 +39,30 @@ def seat_label(seat: object, kinds: tuple[str, ...] | None = None) -> str:
 
 @attrs.frozen
 class HistoryEntry:
-    """One applied action: its number (1-based), who played it, and its text."""
+    """One applied action: its number (1-based), who played it, its text, and
+    the game's words for it (`State.describe`: public information only)."""
 
     n: int
     mover: int | str
     """A seat number, or "chance"."""
     action: str
+    told: str = ""
 
-    def line(self, kinds: tuple[str, ...] | None = None) -> str:
-        return f"{self.n}. {seat_label(self.mover, kinds)}: {self.action}"
+    def line(self, kinds: tuple[str, ...] | None = None, viewer: object = None) -> str:
+        """`viewer` is the seat reading the log: its own moves say "You"."""
+        who = "You" if viewer is not None and viewer == self.mover else seat_label(
+            self.mover, kinds)
+        return f"{self.n}. {who}: {self.told or self.action}"
 
 
 def history_of(states: Sequence[State], actions: Sequence[str]) -> tuple[HistoryEntry, ...]:
     """History entries for a re-played log: `states[i]` is the state before `actions[i]`."""
-    return tuple(
-        HistoryEntry(n, mover_label(before), text)
-        for n, (before, text) in enumerate(zip(states[: len(actions)], actions, strict=True),
-                                           start=1)
-    )
+    entries = []
+    for n, (before, after, text) in enumerate(
+            zip(states[: len(actions)], states[1:], actions, strict=True), start=1):
+        told = before.describe(before.parse_action(text), after)
+        entries.append(HistoryEntry(n, mover_label(before), text, told))
+    return tuple(entries)
 
 
 # --- into the table ------------------------------------------------------------
@@ -88,6 +94,8 @@ class ViewUpdated:
     to_move: int | None
     legal: tuple[str, ...]
     history: tuple[HistoryEntry, ...]
+    undos: int = 0
+    """Undos so far: after one, a lower `step` is the newer position."""
 
 
 @attrs.frozen
@@ -150,9 +158,11 @@ class GameResult:
     breakdowns: tuple[tuple[ScoreLine, ...], ...]
     turns: int
     seats: tuple[str, ...]
+    undos: int = 0
+    """How many times moves were taken back."""
 
     @classmethod
-    def of(cls, final: State, seats: tuple[str, ...]) -> GameResult:
+    def of(cls, final: State, seats: tuple[str, ...], *, undos: int = 0) -> GameResult:
         return cls(
             scores=tuple(final.scores()),
             winners=tuple(final.winners()),
@@ -160,6 +170,7 @@ class GameResult:
             breakdowns=tuple(final.score_breakdown(s) for s in range(final.players)),
             turns=final.turn,
             seats=seats,
+            undos=undos,
         )
 
     def order(self) -> tuple[int, ...]:

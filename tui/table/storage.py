@@ -93,7 +93,8 @@ def _record(line: bytes) -> dict:
 def summarise(path: Path) -> LogSummary | None:
     """A summary from the first line and the last lines; None if it is no game log.
 
-    The action count is the `n` of the last action line, so listing a folder
+    The action count is the `n` of the last action line (or the `to` of a
+    later undo line), so listing a folder
     costs the same whatever the length of its games.
     """
     try:
@@ -103,8 +104,11 @@ def summarise(path: Path) -> LogSummary | None:
             return None
         records = [_record(line) for line in tail]
         finished = bool(records) and records[-1].get("kind") == "result"
-        actions = next((int(r["n"]) for r in reversed(records)
-                        if r.get("kind") == "action" and "n" in r), 0)
+        # An undo line takes the game back to `to` actions: it counts like an action's `n`.
+        actions = next((int(r["n"] if r.get("kind") == "action" else r["to"])
+                        for r in reversed(records)
+                        if (r.get("kind") == "action" and "n" in r)
+                        or (r.get("kind") == "undo" and "to" in r)), 0)
         return LogSummary(
             path=path,
             game=str(header["game"]),

@@ -54,7 +54,9 @@ class Table:
 
     def __init__(self, header: Header, state: State, history: tuple[HistoryEntry, ...],
                  writer: GameLogWriter, *, bots: BotFactory | None = None,
-                 delay: float = 0.0, paused: bool = False) -> None:
+                 delay: float = 0.0, paused: bool = False,
+                 states: tuple[State, ...] | None = None, undos: int = 0,
+                 allow_undo: bool = False) -> None:
         self.header = header
         self.game = registry.get(header.game)
         self.kinds: tuple[str, ...] = header.seats
@@ -74,13 +76,23 @@ class Table:
         self._thinking: int | None = None
         self._failure: BotFailed | None = None
         self._result: GameResult | None = None
+        self._states: tuple[State, ...] = states if states is not None else (state,)
+        """The position before each action of the history, then the current one."""
+        assert len(self._states) == len(history) + 1, "one state per action, plus the first"
+        self.allow_undo = allow_undo
+        """Whether people here may take moves back (tables made on a server say so)."""
+        self._undos = undos
+        self._epoch = 0
+        """Counts undos: a bot still thinking about a position taken back is ignored."""
 
     # --- construction -----------------------------------------------------
     @classmethod
     def create(cls, game_id: str, seats: list[str] | tuple[str, ...], *, seed: int,
                variant: str | None = None, log: Path | None = None,
-               bots: BotFactory | None = None, delay: float = 0.0) -> Table:
-        """A new game with a fresh log (`log`, or a new file in the data folder)."""
+               bots: BotFactory | None = None, delay: float = 0.0,
+               allow_undo: bool = False) -> Table:
+        """A new game with a fresh log (`log`, or a new file in the data folder);
+        `allow_undo` lets its people take moves back (see `undo`)."""
         try:
             game = registry.get(game_id)
         except KeyError as error:
@@ -99,24 +111,26 @@ class Table:
             writer = GameLogWriter(path, header)
         except (OSError, FileExistsError) as error:
             raise TableError(f"{path}: cannot write the game log ({error})") from None
-        return cls(header, state, (), writer, bots=factory, delay=delay)
+        return cls(header, state, (), writer, bots=factory, delay=delay, allow_undo=allow_undo)
 
     @classmethod
-    def resume(cls, path: Path, *, bots: BotFactory | None = None, delay: float = 0.0) -> Table:
+    def resume(cls, path: Path, *, bots: BotFactory | None = None, delay: float = 0.0,
+               allow_undo: bool = False) -> Table:
         """Continue an unfinished log; GameLogError if it is corrupt."""
         loaded = storage.open_log(Path(path))
         if loaded.finished:
             raise TableError(f"{path}: that game is already finished (watch it with replay)")
-        return cls.from_loaded(loaded, bots=bots, delay=delay)
+        return cls.from_loaded(loaded, bots=bots, delay=delay, allow_undo=allow_undo)
 
     @classmethod
     def from_loaded(cls, loaded: LoadedLog, *, bots: BotFactory | None = None,
-                    delay: float = 0.0) -> Table:
+                    delay: float = 0.0, allow_undo: bool = False) -> Table:
         history = history_of(loaded.states, loaded.actions)
         factory = bots or default_bots()
         check_kinds(factory, loaded.header.game, loaded.header.seats)
         writer = GameLogWriter.resume(loaded)
-        return cls(loaded.header, loaded.final, history, writer, bots=factory, delay=delay)
+        return cls(loaded.header, loaded.final, history, writer, bots=factory, delay=delay,
+                   states=loaded.states, undos=loaded.undos, allow_undo=allow_undo)
 
     # --- what anyone may ask ----------------------------------------------
     @property
@@ -148,6 +162,11 @@ class Table:
     @property
     def paused(self) -> bool:
         return self._paused
+
+    @property
+    def undos(self) -> int:
+        """How many times moves were taken back in this game."""
+        return self._undos
 
     @property
     def delay(self) -> float:
@@ -208,6 +227,66 @@ class Table:
         if mover != message.seat:
             return f"it is {self.label(mover)}'s turn"
         return None
+
+    # --- taking moves back ----------------------------------------------------
+    def undo_needs_consent(self, seat: int) -> bool:
+        """Whether other people play here, so every one of them must agree first."""
+        return any(other != seat for other in self.humans)
+
+    def undo_refusal(self, seat: Who) -> str | None:
+        """Why `seat` may not take its last move back now; None if it may."""
+        with self._lock:
+            if self._closed:
+                return "the table is closed"
+            if self._state.is_over:
+                return "the game is over"
+            if not isinstance(seat, int) or self.kinds[seat] != HUMAN:
+                return "only a person at a seat can take a move back"
+            if not self.allow_undo:
+                return "undo is off at this table (it was made without undo)"
+            if self._failure is not None:
+                return f"{self.label(self._failure.mover)} failed: retry it first"
+            return self._undo_point(seat)[1]
+
+    def _undo_point(self, seat: int) -> tuple[int, str | None]:
+        """The step to go back to (before `seat`'s last move), or why there is none."""
+        last = next((entry.n - 1 for entry in reversed(self._history) if entry.mover == seat),
+                    None)
+        if last is None:
+            return -1, "you have made no move yet"
+        for step in range(last, self.step):
+            state, entry = self._states[step], self._history[step]
+            if state.reveals(state.parse_action(entry.action)):
+                who = "your" if entry.mover == seat else f"{self.label(entry.mover)}'s"
+                what = (f"the chance step ({entry.told or entry.action})" if entry.mover == "chance"
+                        else f"{who} move ({entry.told or entry.action})")
+                return -1, (f"cannot take your last move back: {what} brought something "
+                            "hidden to light")
+        return last, None
+
+    def undo(self, seat: int, *, agreed: bool = False) -> str | None:
+        """Take back `seat`'s last move and every move after it (the bots'
+        replies); None when done, otherwise why not. `agreed` says every other
+        person at the table consented (needed when there are others)."""
+        with self._lock:
+            reason = self.undo_refusal(seat)
+            if reason is None and self.undo_needs_consent(seat) and not agreed:
+                reason = "every other player at the table must agree to an undo"
+            if reason is not None:
+                return reason
+            back_to, _ = self._undo_point(seat)
+            self._writer.undo(seat, back_to)
+            self._epoch += 1  # a bot choosing now chooses for a position gone
+            self._thinking = None
+            self._undos += 1
+            self._history = self._history[:back_to]
+            self._states = self._states[: back_to + 1]
+            self._state = self._states[-1]
+            for connection in list(self._connections):
+                self._send_view(connection)
+            self._changed.notify_all()
+            self._advance()
+            return None
 
     # --- running ----------------------------------------------------------
     def start(self) -> None:
@@ -273,8 +352,10 @@ class Table:
         before = self._state
         after = before.apply(action)
         self._writer.action(before, action)
-        entry = HistoryEntry(self.step + 1, mover_label(before), str(action))
+        entry = HistoryEntry(self.step + 1, mover_label(before), str(action),
+                             before.describe(action, after))
         self._history = self._history + (entry,)
+        self._states = self._states + (after,)
         self._state = after
         for connection in list(self._connections):
             self._send_view(connection)
@@ -298,7 +379,7 @@ class Table:
     def _finish(self) -> None:
         self._writer.result(self._state)
         self._writer.close()
-        self._result = GameResult.of(self._state, self.kinds)
+        self._result = GameResult.of(self._state, self.kinds, undos=self._undos)
         for connection in list(self._connections):
             connection.deliver(GameEnded(connection.who, self._result))
         self._changed.notify_all()
@@ -311,15 +392,16 @@ class Table:
         for connection in list(self._connections):
             connection.deliver(BotThinking(connection.who, step, mover, kind))
         worker = threading.Thread(
-            target=self._run_bot, args=(step, mover, kind, view),
+            target=self._run_bot, args=(step, mover, kind, view, self._epoch),
             name=f"gemtable-bot-seat{mover + 1}", daemon=True,
         )
         worker.start()
 
-    def _current(self, step: int) -> bool:
-        return not self._closed and self.step == step and self._failure is None
+    def _current(self, step: int, epoch: int | None = None) -> bool:
+        return (not self._closed and self.step == step and self._failure is None
+                and (epoch is None or epoch == self._epoch))
 
-    def _run_bot(self, step: int, mover: int, kind: str, view: State) -> None:
+    def _run_bot(self, step: int, mover: int, kind: str, view: State, epoch: int = 0) -> None:
         """On a worker thread: choose, wait for the pace, then play (if still current)."""
         started = time.monotonic()
         try:
@@ -328,10 +410,10 @@ class Table:
             action = bot.choose(view)
             text = str(action)
         except Exception as error:  # any bot failure becomes a message, never a crash
-            self._bot_failed(step, mover, kind, f"{type(error).__name__}: {error}")
+            self._bot_failed(step, mover, kind, f"{type(error).__name__}: {error}", epoch)
             return
         with self._changed:
-            while self._current(step):
+            while self._current(step, epoch):
                 if self._paused:
                     if self._permits:
                         self._permits -= 1
@@ -342,20 +424,22 @@ class Table:
                 if remaining <= 0:
                     break
                 self._changed.wait(remaining)
-            if not self._current(step):
+            if not self._current(step, epoch):
                 return
             try:
                 action = self._state.parse_action(text)
             except IllegalAction as error:
-                self._bot_failed(step, mover, kind, f"chose {text!r}, which is illegal: {error}")
+                self._bot_failed(step, mover, kind, f"chose {text!r}, which is illegal: {error}",
+                                 epoch)
                 return
             self._thinking = None
             self._apply(action)
             self._advance()
 
-    def _bot_failed(self, step: int, mover: int, kind: str, reason: str) -> None:
+    def _bot_failed(self, step: int, mover: int, kind: str, reason: str,
+                    epoch: int | None = None) -> None:
         with self._lock:
-            if not self._current(step):
+            if not self._current(step, epoch):
                 return
             self._thinking = None
             self._failure = BotFailed(SPECTATOR, step, mover, kind, reason[:200])
@@ -373,7 +457,8 @@ class Table:
             legal = tuple(str(a) for a in self._state.legal_actions())
         to_move = mover if isinstance(mover, int) else None
         connection.deliver(
-            ViewUpdated(who, self.step, self._state.view(who), to_move, legal, self._history)
+            ViewUpdated(who, self.step, self._state.view(who), to_move, legal, self._history,
+                        self._undos)
         )
 
     def _send_turn(self, connection: Connection) -> None:

@@ -105,6 +105,12 @@ class JewelBoxState(State):
         done = min(self.turns // self.players + 1, rounds)
         return f"{unit.capitalize()} {done} of {rounds}"
 
+    def describe(self, action: object, after: JewelBoxState) -> str:
+        return telling.describe(self, action, after)
+
+    def reveals(self, action: object) -> bool:
+        return telling.reveals(self, action)
+
     @property
     def size(self) -> int:
         """Side of a full box: 4 or 5."""
@@ -209,4 +215,4 @@ class JewelBoxState(State):
         return "\n".join(lines)
 
 
-from . import actions, rules, views  # noqa: E402  (they need the classes above)
+from . import actions, rules, telling, views  # noqa: E402  (they need the classes above)

@@ -78,6 +78,12 @@ class JowhariState(State):
     def progress(self) -> str:
         return f"Round {self.round}"
 
+    def describe(self, action: object, after: JowhariState) -> str:
+        return telling.describe(self, action, after)
+
+    def reveals(self, action: object) -> bool:
+        return telling.reveals(self, action)
+
     def _legal_actions(self) -> tuple:
         return rules.legal_actions(self)
 
@@ -129,4 +135,4 @@ class JowhariState(State):
         return rules.shortfall(self.seats[seat], card)
 
 
-from . import actions, rules, views  # noqa: E402  (they need the classes above)
+from . import actions, rules, telling, views  # noqa: E402  (they need the classes above)

@@ -104,6 +104,12 @@ class WorkbenchState(State):
 
 
 
+    def describe(self, action: object, after: WorkbenchState) -> str:
+        return telling.describe(self, action, after)
+
+    def reveals(self, action: object) -> bool:
+        return telling.reveals(self, action)
+
     @property
     def rounds(self) -> int:
         """How many rounds this game lasts."""
@@ -204,4 +210,4 @@ class WorkbenchState(State):
         return scoring.total(self, seat)
 
 
-from . import actions, effects, explain, rounds, rules, scoring, views  # noqa: E402  (they need the classes above)
+from . import actions, effects, explain, rounds, rules, scoring, telling, views  # noqa: E402  (they need the classes above)

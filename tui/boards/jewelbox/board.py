@@ -244,6 +244,8 @@ class JewelBoxBoard(MouseAndTyping):
         if blocked or isinstance(choice, str):
             self._say(blocked or str(choice))
         elif choice in self._legal:
+            if self._hold_for_enter(choice):
+                return
             self._sent = True
             self._mode, self._picked = "", None
             self._message = G.span(f"played: {choice}", G.GOOD)

@@ -170,6 +170,8 @@ class JowhariBoard(Board):
         if blocked or isinstance(action, str):
             self._say(blocked or str(action))
         elif action in self._legal:
+            if self._hold_for_enter(action):
+                return
             self._sent = True
             self._selection = ()
             self._message = G.span(f"played: {action}", style=G.GOOD)

@@ -42,7 +42,7 @@ from .table import (
 )
 
 ARROWS = ("left", "right", "up", "down")
-ACTION_CHARS = "1234567rbygRBYGcoluasdp"
+ACTION_CHARS = "1234567rbygRBYGcoliasdp"
 """Keys that act on the game; read-only, they say why they cannot."""
 PLACEHOLDER = ("pick 3 · crucible RRBG · put 2 RB loupe:G · store R burin · move 2 5 Y"
                "   (Esc closes)")
@@ -194,6 +194,8 @@ class WorkbenchBoard(Board):
 
     def _play(self, action: object) -> None:
         """Post `action` (already checked legal) and wait for the next view."""
+        if self._hold_for_enter(action):
+            return
         self._sent = True
         self._draft = C.Draft()
         self._message = G.span(f"played: {action}", G.GOOD)

@@ -285,7 +285,7 @@ def _make(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
             return Outcome(draft, cursor,
                            f"none of your dice fits an open gem of card {cursor + 1}")
         return Outcome(attrs.evolve(draft, dice=fitting, mode=""), cursor)
-    if char in ("l", "u"):
+    if char in ("l", "i"):
         tool = LOUPE if char == "l" else BURIN
         if seat.tools[tool] < 0:
             return Outcome(draft, cursor, f"no die is stored on your {TOOL_NAMES[tool]}")

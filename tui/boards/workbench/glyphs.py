@@ -38,8 +38,8 @@ PICKED = Style(reverse=True, bold=True)
 PIECE_SHORT = ("ring", "brac", "pend", "earr")
 TOOL_NAMES = ("Crucible", "Cloth", "Loupe", "Burin")
 TOOL_SHORT = ("Cru", "Clo", "Lou", "Bur")
-TOOL_KEYS = "colu"
-"""The key naming each tool while storing: c Crucible, o clOth, l Loupe, u bUrin."""
+TOOL_KEYS = "coli"
+"""The key naming each tool while storing: c Crucible, o clOth, l Loupe, i burIn."""
 
 
 def span(text: str, style: Style | str = "") -> Text:

@@ -17,11 +17,11 @@ DESIGN, TRIM, MAKE, MOVE, TYPE = "design", "trim", "make", "move", "type"
 STAGES = (DESIGN, TRIM, MAKE, MOVE)
 PASS, CRUCIBLE, LOUPE, BURIN, STORE, DISCARD = (
     "pass", "crucible", "loupe", "burin", "store", "discard")
-LETTERS = "rbygcoluasdp"
+LETTERS = "rbygcoliasdp"
 """Letters the board reads (in either case): dice colours, tools, and actions."""
 
 INTRO = ("Keys choose, `Enter` plays what the prompt line shows; `Esc` clears, "
-         "`Backspace` undoes the last choice.\n")
+         "`Backspace` drops the last choice; `u` takes back your last move.\n")
 NOTE = "Mouse: click a tray number to pick it; click a card to choose it.\n"
 
 
@@ -35,7 +35,7 @@ def _press(key: str, words: str = "", *, key_display: str | None = None,
 
 def board_keys() -> list[BindingType]:
     """Every key of the board, once; the key bar shows them in this order."""
-    named = {"1", "r", "enter", "p", "c", "l", "u", "a", "s", "d", "escape", "colon"}
+    named = {"1", "r", "enter", "p", "c", "l", "i", "a", "s", "d", "escape", "colon"}
     unseen = [_press(k) for k in (*"02345679", *(c for c in LETTERS if c not in named),
                                   *LETTERS.upper(), "8", "left", "right", "up", "down",
                                   "backspace")]
@@ -65,11 +65,12 @@ def board_keys() -> list[BindingType]:
         _press("c", "Crucible", modes=(CRUCIBLE,), doc_when="design",
                doc_rank=2, doc_keys="`c`, then `r b y g`",
                doc="Crucible: choose the colours of the extra dice"),
-        _press("l", "Loupe", modes=(LOUPE,), doc_when="making", doc_rank=7, doc_keys="`l` / `u`",
-               doc="add the Loupe die (then the gem it covers) / the Burin die"),
-        _press("u", "Burin", modes=(BURIN,)),
-        _press("s", "store", modes=(STORE,), doc_when="making", doc_rank=8, doc_keys="`s`, then `c o l u`",
-               doc="store your last die on the Crucible, clOth, Loupe or bUrin slot"),
+        _press("l", "Loupe", modes=(LOUPE,), doc_when="making", doc_rank=7, doc_keys="`l` / `i`",
+               doc="add the Loupe die (then the gem it covers) / the Burin die (bur**i**n: "
+               "`u` is undo in every game)"),
+        _press("i", "Burin", modes=(BURIN,)),
+        _press("s", "store", modes=(STORE,), doc_when="making", doc_rank=8, doc_keys="`s`, then `c o l i`",
+               doc="store your last die on the Crucible, clOth, Loupe or burIn slot"),
         _press("d", "discard", modes=(DISCARD,), doc_rank=9, doc_when="making", doc_keys="`d`",
                doc="discard dice that fit nowhere"),
         _press("colon", "type", key_display=":", modes=(TYPE,), doc_rank=11, doc_when="any",

@@ -19,9 +19,9 @@ LEGEND = (
     (("1-6", "keep a number (Cloth: then a neighbour)"), ("c", "Crucible, then r b y g"),
      ("p", "pass")),
     (("1-7 ←→↑↓", "card"), ("r b y g", "add a die"), ("a", "all that fit"),
-     ("l", "Loupe + gem"), ("u", "Burin")),
-    (("s", "store: die, then c o l u"), ("d", "discard"), ("Enter", "play"), ("Esc", "clear"),
-     ("Bksp", "undo")),
+     ("l", "Loupe + gem"), ("i", "Burin")),
+    (("s", "store: die, then c o l i"), ("d", "discard"), ("Enter", "play"), ("Esc", "clear"),
+     ("Bksp", "back"), ("u", "undo move")),
     (("Burin move", "1-7 card from, 1-7 card to (r b y g: which die), Enter; p skips"),),
     ((":", "type notation: pick 3+4, put 2 RB loupe:G, move 2 5 Y"),),
 )
