@@ -30,15 +30,27 @@ SAMPLES = 3
 MAX_ACTIONS = 20_000
 
 
-def _cases():
+KNOWN_REVEALS_GAPS = {
+    "iridescia": "playing a card from a hidden hand shows it to everyone, but its "
+                 "reveals() says False (so undo could take back a card once seen)",
+}
+"""Games whose `reveals` this test has found wrong, with what is wrong: their
+case is expected to fail (strictly, so the entry must go once it is fixed)."""
+
+
+def _cases(known_gaps: dict[str, str] | None = None):
     for game in registry.all():
+        marks = []
+        if known_gaps and game.id in known_gaps:
+            marks = [pytest.mark.xfail(reason=known_gaps[game.id], strict=True)]
         for players in sorted({game.min_players, min(game.max_players, game.min_players + 1)}):
             for variant in game.variants_for(players):
-                yield pytest.param(game, players, variant.id,
+                yield pytest.param(game, players, variant.id, marks=marks,
                                    id=f"{game.id}-{players}p-{variant.id}")
 
 
 CASES = list(_cases())
+REVEALS_CASES = list(_cases(KNOWN_REVEALS_GAPS))
 
 
 def _positions(game, players, variant, seed):
@@ -63,7 +75,7 @@ def _some_actions(state, rng):
     return rng.sample(legal, min(ACTIONS, len(legal)))
 
 
-@pytest.mark.parametrize(("game", "players", "variant"), CASES)
+@pytest.mark.parametrize(("game", "players", "variant"), REVEALS_CASES)
 def test_a_move_that_reveals_nothing_follows_from_each_view(game, players, variant):
     checked = 0
     for seed in (21, 22):
