@@ -39,10 +39,13 @@ OPPORTUNITY = 0.3
 
 
 class MaryliaHeuristic(Heuristic[MaryliaState]):
-    playout_depth = 6
+    playout_depth = 2
+    """Short playouts: random moves in this game mostly travel, and say little."""
     exploration = 0.6
     temperature = 12.0
-    root_prior = 0.5
+    """Coins of lead worth odds of e to 1."""
+    root_prior = 1.0
+    """Greedy's opinion of each first move, fading with visits."""
 
     def values(self, state: MaryliaState) -> tuple[float, ...]:
         table = buyers(state)
