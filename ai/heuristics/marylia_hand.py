@@ -37,8 +37,21 @@ UNSOLD = 0.6
 elsewhere on the table, or nowhere."""
 
 
+_SCORES: dict[tuple[int, ...], float] = {}
+"""hand_score by hand: search meets the same few hundred hands again and again."""
+
+
 def hand_score(hand: tuple[int, ...]) -> float:
     """Coins-worth of a hand (counts per type), toward its best recipes."""
+    score = _SCORES.get(hand)
+    if score is None:
+        if len(_SCORES) > 200_000:
+            _SCORES.clear()
+        score = _SCORES[hand] = _hand_score(hand)
+    return score
+
+
+def _hand_score(hand: tuple[int, ...]) -> float:
     raw = 0
     for t in range(1, 8):
         raw += VALUE[t] * hand[t]

@@ -41,11 +41,11 @@ def apply_action(state: MaryliaState, action: object) -> MaryliaState:
         return _travel(state, action.city)
     if isinstance(action, Collect):
         return _collect(state)
+    if isinstance(action, Forge):
+        return _forge(state, action)
     table = Table(state)
     if isinstance(action, Buy):
         _buy(table)
-    elif isinstance(action, Forge):
-        _forge(table, action)
     elif isinstance(action, Sell):
         _sell(table, action.item)
     elif isinstance(action, Interact):
@@ -141,13 +141,14 @@ def _buy(table: Table) -> None:
     spend(table)
 
 
-def _forge(table: Table, action: Forge) -> None:
-    me = table.current
-    s = table.seats[me]
+def _forge(state: MaryliaState, action: Forge) -> MaryliaState:
+    me = state.current
+    s = state.seats[me]
     hand = tuple(a - b for a, b in zip(s.hand, action.parts, strict=True))
-    item = Item(action.recipe, action.parts, table.round)
-    table.seats[me] = Seat(s.coins, s.city, hand, s.held - sum(action.parts), s.items + (item,))
-    spend(table)
+    item = Item(action.recipe, action.parts, state.round)
+    seats = list(state.seats)
+    seats[me] = Seat(s.coins, s.city, hand, s.held - sum(action.parts), s.items + (item,))
+    return _after_action(state, tuple(seats), state.bank)
 
 
 def _sell(table: Table, item: int) -> None:

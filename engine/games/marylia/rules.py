@@ -26,6 +26,13 @@ from .state import DISCARD as DISCARD_STEP
 from .state import JOIN as JOIN_STEP
 from .state import PLACE as PLACE_STEP
 
+TRAVEL_FROM = tuple(
+    tuple(tuple(TRAVEL[d] for d in range(CITIES) if d != city and abs(d - city) - 1 <= coins)
+          for coins in range(CITIES))
+    for city in range(CITIES)
+)
+"""TRAVEL_FROM[city][coins]: the journeys a merchant in `city` can pay for
+(coins capped at 6, enough for any journey)."""
 D8_OUTCOMES = tuple((ROLL[face], 1 / 8) for face in range(1, 9))
 ROLLS = tuple(ROLL[face] for face in range(1, 9))
 
@@ -103,10 +110,7 @@ def _turn_actions(state: MaryliaState) -> tuple[Action, ...]:
     seat = state.seats[me]
     city = seat.city
     coins = seat.coins
-    options: list[Action] = [
-        TRAVEL[d] for d in range(CITIES)
-        if d != city and (abs(d - city) - 1) <= coins
-    ]
+    options: list[Action] = list(TRAVEL_FROM[city][coins if coins < CITIES else CITIES - 1])
     resource = state.resources[city]
     if resource >= 0 and coins >= COST[resource]:
         options.append(BUY)

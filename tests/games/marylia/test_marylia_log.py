@@ -1,0 +1,57 @@
+"""The log line of every move, what a move reveals, and the invariants."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from gemtable.engine import CHANCE, chance_rng
+from gemtable.engine.games.marylia import GAME
+from gemtable.engine.games.marylia.actions import Bid, Buy, Collect, Forge, Interact, Roll, Travel
+from gemtable.engine.games.marylia.cards import RESOURCES
+
+
+def _playout(players: int, seed: int):
+    state = GAME.new(players, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over:
+        if state.to_move is CHANCE:
+            action = state.sample_chance(chance_rng(seed, step))
+        else:
+            action = rng.choice(state.legal_actions())
+        after = state.apply(action)
+        yield state, action, after
+        state = after
+        step += 1
+
+
+def test_every_move_has_a_log_line_and_keeps_the_invariants():
+    kinds = set()
+    for players in (2, 3, 5):
+        for state, action, after in _playout(players, seed=players):
+            line = state.describe(action, after)
+            assert line and line == line.strip()
+            assert after.invariants() == ()
+            kinds.add(type(action))
+            if isinstance(action, Bid) and after.auction is not None:
+                assert re.fullmatch(r"P\d commits a sealed bid", line)
+                assert not state.reveals(action)
+            if isinstance(action, Roll | Forge):
+                assert state.reveals(action)
+            if isinstance(action, Travel | Collect):
+                assert not state.reveals(action)
+    assert {Bid, Buy, Forge, Roll, Travel} <= kinds
+
+
+def test_log_lines_name_no_card_drawn_face_down():
+    drawn = 0
+    for seed in range(6):
+        for state, action, after in _playout(3, seed=seed):
+            if isinstance(action, Interact) and len(after.resource_deck) < len(
+                    state.resource_deck):
+                line = state.describe(action, after)
+                assert not any(name in line for name in RESOURCES), line
+                assert state.reveals(action)
+                drawn += 1
+    assert drawn
