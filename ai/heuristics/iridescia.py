@@ -50,6 +50,8 @@ ROW = 0.15
 NOT_THE_RHOM = -1000.0
 """Bots other than `rhom` never take the Rhom's seat."""
 MINE_ODDS = 4
+FULL_HOLD = 1.5
+"""A full hold at rest: the gem of the next tile will have to be given away."""
 OVERFLOW = 2.0
 """Per gem beyond seven (they are about to leave the hold)."""
 """Playouts mine while the market value is at most this."""
@@ -68,7 +70,7 @@ def relic_reach(state: IridesciaState, seat: int) -> float:
 
 
 class IridesciaHeuristic(Heuristic[IridesciaState]):
-    playout_depth = 12
+    playout_depth = 4
     temperature = 6.0
     solo_scale = 15.0
 
@@ -83,10 +85,13 @@ class IridesciaHeuristic(Heuristic[IridesciaState]):
         excess = sum(seat.cargo) - CARGO
         if excess > 0:  # about to be given away: the score and reach above overcount them
             value -= OVERFLOW * excess
-        value += COIN * seat.coins + STONE_DIE * seat.stones
-        value += ITEM_SHARE * sum(ITEMS[k].cost for k in seat.items if k >= 0)
+        if sum(seat.cargo) >= CARGO and seat.position != FINISHED:
+            value -= FULL_HOLD  # the next tile's gem would go to a rival
         row = CASTLE_ROW + 1 if seat.position == FINISHED else (
             ROW_OF[seat.position] + 1 if seat.position >= 0 else 0)
+        # Coins score nothing at the end: they are worth less the nearer the Castle.
+        value += COIN * (1 - row / (CASTLE_ROW + 2)) * seat.coins + STONE_DIE * seat.stones
+        value += ITEM_SHARE * sum(ITEMS[k].cost for k in seat.items if k >= 0)
         value += ROW * row
         if state.rhom == i and state.turns == 0 and seat.position < 0:
             value += NOT_THE_RHOM  # becoming the Rhom is never a plan of these bots

@@ -9,7 +9,7 @@ wild tiles that scores most, as ruling 15 asks.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import product
 
 import attrs
@@ -176,7 +176,14 @@ def _context(state, seat: int) -> Context:  # noqa: ANN001 - IridesciaState (imp
 def seat_sets(state, seat: int) -> SetScore:  # noqa: ANN001
     me = state.seats[seat]
     objectives = tuple(o for o in me.objectives if o >= 0)
-    return best_sets(me.relics, me.pile, objectives, _context(state, seat))
+    return _cached_sets(me.relics, me.pile, objectives, _context(state, seat))
+
+
+@lru_cache(maxsize=1 << 15)
+def _cached_sets(relics: tuple[int, ...], pile: tuple[int, ...], objectives: tuple[int, ...],
+                 context: Context) -> SetScore:
+    # Piles change once a turn but scores are asked for at every step (bots).
+    return best_sets(relics, pile, objectives, context)
 
 
 def total(state, seat: int) -> int:  # noqa: ANN001
