@@ -41,9 +41,10 @@ OPPORTUNITY = 0.3
 class MaryliaHeuristic(Heuristic[MaryliaState]):
     playout_depth = 2
     """Short playouts: random moves in this game mostly travel, and say little."""
-    exploration = 0.6
-    temperature = 12.0
-    """Coins of lead worth odds of e to 1."""
+    exploration = 0.3
+    temperature = 5.0
+    """Coins of lead worth odds of e to 1: small enough that a few coins'
+    difference between moves shows through the exploration term."""
     root_prior = 1.0
     """Greedy's opinion of each first move, fading with visits."""
 
