@@ -14,7 +14,7 @@ import attrs
 from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
 
 from .cards import TYPES
-from .recipes import item_value, symbol_of
+from .recipes import forge_keys, item_value, symbol_of
 
 CITIES = 7
 ACTIONS_PER_TURN = 3
@@ -273,6 +273,21 @@ class MaryliaState(State):
         """Indices of `seat`'s items the Acquirer of `city` (default: the seat's
         city) would buy this round."""
         return rules.sellable_items(self, seat, self.seats[seat].city if city is None else city)
+
+    def forge_options(self, seat: int) -> tuple[tuple[object, int], ...]:
+        """What `seat` could forge from its hand now, as (Forge action, market
+        value) pairs, most valuable first; () for a hand this view hides."""
+        hand = self.seats[seat].hand
+        if hand[0] < 0:
+            return ()
+        options = [(actions.FORGE[key], item_value(key[0], actions.FORGE[key].parts))
+                   for key in forge_keys(hand)]
+        options.sort(key=lambda pair: -pair[1])
+        return tuple(options)
+
+    def item_label(self, item: Item) -> str:
+        """An item in words ("identical ring of 3 diamond")."""
+        return scoring.item_label(item.recipe, item.parts)
 
     def travel_cost(self, seat: int, city: int) -> int:
         """Coins `seat` pays to travel to `city` in one action."""

@@ -144,3 +144,12 @@ def test_wealth_counts_half_of_each_unsold_item_rounded_down():
     lines = state.score_breakdown(0)
     assert lines[-1].value == 31 and lines[0].value == 10
     assert RUBY and TOPAZ
+
+
+def test_forge_options_list_what_the_hand_makes_most_valuable_first():
+    state = set_hand(started(2), 0, "gddda")
+    options = state.forge_options(0)
+    assert [str(a) for a, _ in options][:2] == ["forge gddd", "forge gadd"]
+    assert options[0][1] == 36 and all(a >= b for (_, a), (_, b) in zip(options, options[1:]))
+    assert state.view(1).forge_options(0) == ()
+    assert state.item_label(Item(RING_SAME, cards("gddd"), 1)) == "identical ring of 3 diamond"
