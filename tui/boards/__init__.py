@@ -14,6 +14,7 @@ BOARD_MODULES: dict[str, str] = {
     "jowhari": "gemtable.tui.boards.jowhari",
     "jewelbox": "gemtable.tui.boards.jewelbox",
     "workbench": "gemtable.tui.boards.workbench",
+    "marylia": "gemtable.tui.boards.marylia",
 }
 
 

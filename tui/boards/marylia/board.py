@@ -1,0 +1,276 @@
+"""The Marylia board: the table drawn from a view, and every legal action
+reachable from the keyboard (or typed in notation).
+
+The board keeps only the last view, legal actions and history it was shown,
+plus what the person is doing with the keyboard: the Draft of choices so far,
+the city under the cursor, the last message, and the turn whose auction
+reveal is still on show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+from textual.actions import SkipAction
+from textual.app import ComposeResult
+from textual.events import Resize
+from textual.widgets import Input, Static
+
+from gemtable.engine import IllegalAction
+from gemtable.engine.games.marylia.state import MaryliaState
+
+from ..base import Board
+from ..command_line import CommandLine
+from . import controls as C
+from . import glyphs as G
+from . import keys as K
+from . import prompt as P
+from .cities import city_lines
+from .panels import LogView, Painted
+from .seats import auction_line, forge_line, hand_line, seat_lines
+
+ACTION_CHARS = "0123456789tbfiwcjpgazesrd"
+"""Keys that act on the game; read-only, they say why they cannot."""
+PLACEHOLDER = "travel 3 · buy · forge gaar · sell 1 · interact · bid 7 · join · pass   (Esc closes)"
+
+
+class MaryliaBoard(Board):
+    DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
+    BINDINGS = K.board_keys()
+    KEYS_INTRO = K.INTRO
+    KEYS_NOTE = "## Legend\n\n" + "".join(f"- `{mark}`: {words}\n" for mark, words in P.LEGEND)
+    LEGEND = P.LEGEND
+    state_type = MaryliaState
+    _view: MaryliaState | None
+    _message: Text | None
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._draft = C.Draft()
+        self._cursor = 0
+        self._reveal_turn = -1
+        """`view.turns` of the turn whose auction ended in sight of this board."""
+
+    def compose(self) -> ComposeResult:
+        yield Painted(id="my-round")
+        yield Painted(id="my-cities")
+        yield Painted(id="my-seats")
+        yield Painted(id="my-hand")
+        yield Painted(id="my-auction")
+        yield Static(id="my-detail")
+        yield Static(id="my-prompt")
+        yield CommandLine(id="my-command", placeholder=PLACEHOLDER)
+        yield LogView(id="my-log")
+        yield Painted(id="my-legend")
+
+    def on_mount(self) -> None:
+        self._redraw()
+
+    # --- the contract -------------------------------------------------------
+    def _new_position(self, previous: MaryliaState | None,
+                      previous_legal: tuple[object, ...]) -> None:
+        view = self._view
+        assert view is not None
+        self._draft = C.Draft()  # whatever was being chosen belonged to the old one
+        if previous is not None and previous.auction is not None and view.auction is None \
+                and view.last_auction:
+            self._reveal_turn = view.turns
+        me = self._seat
+        if me is not None and view.seats[me].city >= 0 and view.current == me:
+            self._cursor = view.seats[me].city
+
+    def key_modes(self) -> frozenset[str]:
+        view, legal = self._view, self._legal
+        if view is None or not legal or self._sent:
+            return frozenset()
+        where = C.stage(view)
+        mode = self._draft.mode
+        if where == "act" and mode in ("forge", "sell"):
+            where = mode
+        return frozenset({where, K.TYPE})
+
+    # --- drawing ------------------------------------------------------------
+    def _ctx(self) -> C.Ctx | None:
+        return None if self._view is None else C.Ctx(self._view, self._legal)
+
+    def _redraw(self) -> None:
+        view, me = self._view, self._seat
+        if view is None:
+            self.query_one("#my-prompt", Static).update(G.span("Waiting for the game…", G.DIM))
+            return
+        tall = self.has_class("-tall")
+        cursor = self._cursor
+        mine = not self._blocked()
+        legal = self._legal if mine else ()
+        picked = self._draft.picked if mine and self._draft.mode == "forge" else None
+        self.query_one("#my-round", Painted).draw(lambda w: [P.round_line(view, me, w)])
+        self.query_one("#my-cities", Painted).draw(
+            lambda w: city_lines(view, me, cursor, w, tall))
+        self.query_one("#my-seats", Painted).draw(lambda w: seat_lines(view, me, w))
+        self.query_one("#my-hand", Painted).draw(
+            lambda w: [hand_line(view, me, w, picked), forge_line(view, me, legal, w)])
+        self.query_one("#my-auction", Painted).draw(lambda w: self._auction_lines(w))
+        self.query_one("#my-detail", Static).update(P.detail_line(view, cursor), layout=False)
+        self.query_one("#my-prompt", Static).update(self._prompt(), layout=False)
+        self.query_one("#my-log", LogView).draw(self._history)
+        self.query_one("#my-legend", Painted).draw(P.legend_lines)
+
+    def _auction_lines(self, width: int) -> list[Text]:
+        view = self._view
+        assert view is not None
+        lines = []
+        if view.auction is not None or self._reveal_turn == view.turns:
+            line = auction_line(view, self._seat, width)
+            if line is not None:
+                lines.append(line)
+        event = P.event_line(view)
+        if event is not None and self.has_class("-tall"):
+            lines.append(G.fit(event, width))
+        return lines
+
+    def _prompt(self) -> Text:
+        if self._message is not None:
+            return self._message
+        blocked = self._blocked()
+        if blocked:
+            return G.span(blocked, G.DIM)
+        ctx = self._ctx()
+        assert ctx is not None
+        return P.preview(ctx, self._draft, self._cursor) or P.turn_hint(ctx)
+
+    def _say(self, words: str) -> None:
+        self._message = G.span(words, G.WARN)
+        self._redraw()
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.height >= 32, "-tall")
+        self._redraw()
+
+    # --- acting ---------------------------------------------------------------
+    def _blocked(self) -> str:
+        """Why the person cannot act now ("" when they can)."""
+        if self._view is None:
+            return "nothing to play yet"
+        if self._sent or not self._legal:
+            return P.read_only_reason(self._view, self._seat, self._sent)
+        return ""
+
+    def _play(self, action: object) -> None:
+        """Post `action` (already checked legal) and wait for the next view."""
+        self._sent = True
+        self._draft = C.Draft()
+        self._message = G.span(f"played: {action}", G.GOOD)
+        self._redraw()
+        self.post_message(self.KeysChanged())
+        self.post_message(self.ActionChosen(action))
+
+    def _enter(self) -> None:
+        blocked = self._blocked()
+        ctx = self._ctx()
+        if blocked or ctx is None:
+            self._say(blocked)
+            return
+        result = C.action_of(ctx, self._draft, self._cursor)
+        if isinstance(result, str):
+            self._say(result)
+        else:
+            self._play(result)
+
+    # --- keys -------------------------------------------------------------------
+    def _handle(self, key: str, char: str) -> bool:
+        """What bindings cannot say: a word about printable keys that do nothing."""
+        if char and key not in self.screen.active_bindings:
+            blocked = self._blocked()
+            self._say(f"{char!r} does nothing here. {blocked}" if blocked else
+                      f"{char!r} does nothing here; the key bar and F1 list the keys")
+            return True
+        return False
+
+    def action_press(self, key: str) -> None:
+        """Every declared key: what it does depends on the stage (controls.press)."""
+        char = key if len(key) == 1 else ":" if key == "colon" else ""
+        if not self._press(key, char):
+            raise SkipAction()  # nothing to do here: the screen and the app may take it
+
+    def _press(self, key: str, char: str) -> bool:
+        """Act on one key; False leaves it to the screen and the app."""
+        if char == ":":
+            self._open_command()
+            return True
+        if key == K.LEGEND_KEY:
+            self.toggle_class("-legend")
+            return True
+        if key == "enter":
+            self._enter()
+            return True
+        blocked = self._blocked()
+        if blocked:
+            return self._browse(key, char, blocked)
+        ctx = self._ctx()
+        assert ctx is not None
+        before = self.key_modes()
+        outcome = C.press(ctx, self._draft, self._cursor, key, char)
+        if outcome is None:
+            if key == "escape" and self._message is not None:
+                self._message = None
+                self._redraw()
+            elif char and not self._bound_elsewhere(key):
+                self._say(f"{char!r} does nothing here; the key bar and F1 list the keys")
+            else:
+                return False
+            return True
+        self._draft, self._cursor = outcome.draft, outcome.cursor
+        self._message = G.span(outcome.message, G.WARN) if outcome.message else None
+        self._redraw()
+        if self.key_modes() != before:
+            self.post_message(self.KeysChanged())
+        return True
+
+    def _browse(self, key: str, char: str, blocked: str) -> bool:
+        """Read-only: arrows and city numbers still look around; action keys say why not."""
+        city = int(char) - 1 if char.isdigit() and 1 <= int(char) <= 7 else -1
+        if key in ("left", "right") or city >= 0:
+            step = {"left": -1, "right": 1}.get(key, 0)
+            self._cursor = city if city >= 0 else max(0, min(6, self._cursor + step))
+            self._message = None
+            self._redraw()
+        elif char and char in ACTION_CHARS or key == "backspace":
+            self._say(blocked)
+        elif key == "escape" and self._message is not None:
+            self._message = None
+            self._redraw()
+        elif char and not self._bound_elsewhere(key):
+            self._say(f"{char!r} does nothing here. {blocked}")
+        else:
+            return False
+        return True
+
+    # --- the command line -------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        blocked = self._blocked()
+        if blocked:
+            self._say(blocked)
+            return
+        if not text:
+            self._say("type an action, e.g. travel 3, forge gaar, sell 1, bid 7 (Esc closes)")
+            return
+        assert self._view is not None
+        try:
+            action = self._view.parse_action(text)
+            if action not in self._legal:
+                raise IllegalAction(f"{action} is not one of your choices now", action)
+        except IllegalAction as error:
+            reason = error.reason if error.action is not None else (
+                "not an action; e.g. travel 3, buy, forge gaar, sell 1, bid 7, pass")
+            self._say(f"{text}: {reason}")
+            return
+        self._close_command()
+        self._play(action)
+
+    def key_help(self) -> Sequence[tuple[str, str]]:
+        return super().key_help()

@@ -1,0 +1,173 @@
+"""The merchants as lines of text: one line per seat (coins, city, hand size,
+forged items), your hand with what it could forge now, and the auction.
+Pure functions of the view and the legal actions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from gemtable.engine.games.marylia import actions as A
+from gemtable.engine.games.marylia.recipes import JEWEL_NAME, forge_keys, item_value
+from gemtable.engine.games.marylia.state import (
+    ACT,
+    BID,
+    BUY_AUCTION,
+    HAND_LIMIT,
+    JOIN,
+    NO_BID,
+    SEALED,
+    Item,
+    MaryliaState,
+)
+
+from . import glyphs as G
+
+NEW_MARK = "*"
+"""After an item forged this round (it may be sold from the next round on)."""
+
+
+def item_text(view: MaryliaState, item: Item, number: int | None = None) -> Text:
+    """`2:ring gaar 25`: the item's number, kind, cards and market value."""
+    line = G.span(f"{number}:", G.WARN) if number is not None else Text()
+    kind = JEWEL_NAME[item.recipe]
+    if kind != "gem":
+        line.append(f"{kind} ", G.TEXT)
+    line.append_text(G.cards(item.parts))
+    line.append(f" {item.value}", G.COIN)
+    if item.round >= view.round:
+        line.append(NEW_MARK, G.DIM)
+    return line
+
+
+def seat_line(view: MaryliaState, seat: int, me: int | None, width: int) -> Text:
+    """One merchant: marker, coins, city, hand size, first player, forged items."""
+    record = view.seats[seat]
+    acting = seat == view.current and not view.is_over
+    line = G.span(G.CURSOR if acting else " ", G.WARN)
+    line.append_text(G.seat(seat, me, long=True))
+    line.append(" " * max(1, 12 - line.cell_len))
+    line.append_text(G.coins(record.coins))
+    line.append(f"{'':<{max(1, 5 - len(str(record.coins)))}}")
+    line.append(f"city {record.city + 1}" if record.city >= 0 else "city -", G.TEXT)
+    line.append(f"  hand {record.held}", G.DIM)
+    line.append("  1st" if seat == view.first else "     ", G.WARN)
+    if view.is_over:
+        line.append("  wealth ", G.DIM)
+        line.append(str(view.wealth(seat)), G.GOOD)
+    if record.items:
+        line.append("  ")
+        numbered = seat == me
+        line.append_text(G.join((item_text(view, item, i + 1 if numbered else None)
+                                 for i, item in enumerate(record.items)), " · ", G.DIM))
+    return G.fit(line, width)
+
+
+def seat_lines(view: MaryliaState, me: int | None, width: int) -> list[Text]:
+    return [seat_line(view, s, me, width) for s in range(view.players)]
+
+
+# --- your hand --------------------------------------------------------------------------
+
+
+def forge_options(view: MaryliaState, me: int, legal: Sequence[object]) -> list[A.Forge]:
+    """What `me`'s hand forges, best value first: the legal Forge actions on your
+    turn, else what the engine says these cards make (for planning ahead)."""
+    if legal and view.step == ACT:
+        options = [a for a in legal if isinstance(a, A.Forge)]
+    else:
+        hand = view.seats[me].hand
+        options = [A.FORGE[key] for key in forge_keys(hand)] if min(hand) >= 0 else []
+    return sorted(options, key=lambda a: (-item_value(a.recipe, a.parts), str(a)))
+
+
+def forge_label(action: A.Forge) -> Text:
+    kind = JEWEL_NAME[action.recipe]
+    line = G.span(f"{kind} ", G.TEXT) if kind != "gem" else Text()
+    line.append_text(G.cards(action.parts))
+    line.append(f" {item_value(action.recipe, action.parts)}", G.COIN)
+    return line
+
+
+def hand_line(view: MaryliaState, me: int | None, width: int,
+              picked: Sequence[int] | None = None) -> Text:
+    """Your cards (the ones picked for forging shown apart), or whose hand is hidden."""
+    if me is None:
+        return G.fit(G.span("Hands are private: each seat sees only its own.", G.DIM), width)
+    hand = view.seats[me].hand
+    line = G.span("Hand ", G.BOLD)
+    if picked is not None and any(picked):
+        rest = tuple(h - p for h, p in zip(hand, picked, strict=True))
+        line.append_text(G.cards_or_none(rest, "-", spaced=True))
+        line.append("  forging ", G.WARN)
+        line.append_text(G.cards(picked))
+    else:
+        line.append_text(G.cards_or_none(hand, "empty", spaced=True))
+    held = view.seats[me].held
+    line.append(f"  ({held} card{'s' if held != 1 else ''}; at most {HAND_LIMIT} at the end of your turn)",
+                G.DIM)
+    return G.fit(line, width)
+
+
+def forge_line(view: MaryliaState, me: int | None, legal: Sequence[object],
+               width: int) -> Text:
+    """What your cards could forge now and its market value."""
+    if me is None:
+        return G.fit(Text(), width)
+    options = forge_options(view, me, legal)
+    line = G.span("Forge: ", G.BOLD)
+    if not options:
+        line.append("nothing yet (a gem alone, or gold with gems for a jewel)", G.DIM)
+        return G.fit(line, width)
+    labels = [forge_label(a) for a in options]
+    shown = 0
+    for label in labels:
+        if line.cell_len + label.cell_len + 3 > width - 6 and shown:
+            break
+        line.append(" · " if shown else "", G.DIM)
+        line.append_text(label)
+        shown += 1
+    if shown < len(labels):
+        line.append(f" +{len(labels) - shown}", G.DIM)
+    return G.fit(line, width)
+
+
+# --- auctions ---------------------------------------------------------------------------
+
+
+def auction_line(view: MaryliaState, me: int | None, width: int) -> Text | None:
+    """The auction going on (who bids, who has committed), or the last one's
+    revealed bids while nothing newer happened; None when there is neither."""
+    auction = view.auction
+    if auction is None:
+        if not view.last_auction:
+            return None
+        line = G.span("Last auction, bids revealed: ", G.BOLD)
+        top = max(bid for _, bid in view.last_auction)
+        line.append_text(G.join((G.seat(s, me) + G.span(
+            f" {b}{G.COIN_MARK}", G.GOOD if b == top else G.TEXT)
+            for s, b in view.last_auction), " · ", G.DIM))
+        return G.fit(line, width)
+    city = view.seats[view.current].city
+    what = "buying the card" if auction.kind == BUY_AUCTION else "selling to the Acquirer"
+    line = G.span(f"Auction in city {city + 1}, {what}: ", G.WARN)
+    parts = []
+    for seat, bid in zip(auction.bidders, auction.bids, strict=True):
+        part = G.seat(seat, me)
+        if bid == NO_BID:
+            part.append(" bidding…" if seat == auction.bidding else " to bid", G.DIM)
+        elif bid == SEALED:
+            part.append(" sealed", G.GOOD)
+        else:
+            part.append(f" bid {bid}", G.GOOD)  # only the bidder's own view shows this
+        parts.append(part)
+    for seat in auction.asking:
+        part = G.seat(seat, me)
+        part.append(" asked" if view.step == JOIN and seat == auction.asking[0]
+                    else " may join", G.DIM)
+        parts.append(part)
+    line.append_text(G.join(parts, " · ", G.DIM))
+    if view.step == BID:
+        line.append("  (bids stay sealed until all are in)", G.DIM)
+    return G.fit(line, width)
