@@ -11,7 +11,7 @@ from gemtable.tui.boards import BOARD_MODULES, board_for
 
 DECLARING = [g for g in sorted(BOARD_MODULES) if board_for(g).board_keys()]
 SPOKEN = {"up": "arrows", "down": "arrows", "left": "arrows", "right": "arrows",
-          "escape": "Esc", "backspace": "Backspace", "enter": "Enter", "colon": ":"}
+          "escape": "Esc", "backspace": "Backspace", "enter": "Enter", "colon": ":", "tab": "Tab"}
 """How the reference writes keys whose binding names are words."""
 
 
