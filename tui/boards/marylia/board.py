@@ -53,6 +53,8 @@ class MaryliaBoard(Board):
         self._cursor = 0
         self._reveal_turn = -1
         """`view.turns` of the turn whose auction ended in sight of this board."""
+        self._event_turn = -1
+        """`view.turns` of the turn in which this board saw an event drawn."""
 
     def compose(self) -> ComposeResult:
         yield Painted(id="my-round")
@@ -78,6 +80,8 @@ class MaryliaBoard(Board):
         if previous is not None and previous.auction is not None and view.auction is None \
                 and view.last_auction:
             self._reveal_turn = view.turns
+        if previous is not None and view.events_drawn != previous.events_drawn:
+            self._event_turn = view.turns
         me = self._seat
         if me is not None and view.seats[me].city >= 0 and view.current == me:
             self._cursor = view.seats[me].city
@@ -90,7 +94,7 @@ class MaryliaBoard(Board):
         mode = self._draft.mode
         if where == "act" and mode in ("forge", "sell"):
             where = mode
-        return frozenset({where, K.TYPE})
+        return frozenset({where} if where == "act" else {where, K.TYPE})
 
     # --- drawing ------------------------------------------------------------
     def _ctx(self) -> C.Ctx | None:
@@ -127,7 +131,7 @@ class MaryliaBoard(Board):
             if line is not None:
                 lines.append(line)
         event = P.event_line(view)
-        if event is not None and self.has_class("-tall"):
+        if event is not None and (self.has_class("-tall") or self._event_turn == view.turns):
             lines.append(G.fit(event, width))
         return lines
 

@@ -3,7 +3,9 @@ for each stage, and the help screen's lines (keys.md is made from these).
 Every key goes to `action_press`, which hands it to controls.press.
 
 Key bar tags (`MaryliaBoard.key_modes`): the stage (place, act, forge, sell,
-discard, join, bid), and TYPE whenever the person can act.
+discard, join, bid), and TYPE whenever the person can act but is not choosing
+one of the six actions: those fill an 80-column key bar alone (the prompt
+line names the city numbers, Enter and `:` then).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ def board_keys() -> list[BindingType]:
         _press("i", "interact", modes=(ACT,)),
         _press("w", "wait", modes=(ACT,)),
         _press("c", "coin", modes=(ACT,)),
-        _press("1", "city", key_display="1-7", modes=(ACT, PLACE), doc_rank=1,
+        _press("1", "city", key_display="1-7", modes=(PLACE,), doc_rank=1,
                doc_when="your turn", doc_keys="`1`–`7` or `←` `→`",
                doc="choose a city: on your turn it prepares the travel there (the header "
                "shows what it costs)"),
@@ -69,8 +71,8 @@ def board_keys() -> list[BindingType]:
                doc_keys="digits, `Backspace`",
                doc="type your sealed bid (0 to your coins); nobody else sees it until "
                "every bid is in"),
-        _press("enter", "play", key_display="Enter", modes=(ACT, PLACE, FORGE, SELL, DISCARD,
-                                                             JOIN, BID)),
+        _press("enter", "play", key_display="Enter", modes=(PLACE, FORGE, SELL, DISCARD, JOIN,
+                                                             BID)),
         _press("escape", "clear", key_display="Esc", modes=(FORGE, SELL)),
         _press("colon", "type", key_display=":", modes=(TYPE,), doc_rank=8, doc_when="any",
                doc_keys="`:`", doc="open a line to type an action, e.g. `travel 3`, "

@@ -42,6 +42,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
      "costs 2 coins"),
     ("►", "the seat to play; beside a city number, the city under the cursor"),
     ("1st", "the first player of this round"),
+    ("D8 4", "on the top line: the latest roll of the eight-sided die"),
+    ("decks 40/55", "cards left in the resource deck / the character deck"),
     ("1:ring grra 25", "your forged item 1: a ring of those cards, market value 25"),
     (NEW_MARK, "forged this round: it may be sold from the next round on"),
     ("sealed", "a bid committed and hidden until every bid is in"),
@@ -73,10 +75,12 @@ def round_line(view: MaryliaState, me: int | None, width: int) -> Text:
             left.append(" to act, ", G.DIM)
             left.append(f"{view.actions_left} action{'s' if view.actions_left != 1 else ''}"
                         " left", G.WARN)
-    right = G.span(f"decks: {len(view.resource_deck)} cards, "
+    roll = f"D8 {view.last_roll} · " if view.last_roll else ""
+    right = G.span(f"{roll}decks: {len(view.resource_deck)} cards, "
                    f"{len(view.encounter_deck)} characters", G.DIM)
     if left.cell_len + right.cell_len + 2 > width:
-        right = G.span(f"decks {len(view.resource_deck)}/{len(view.encounter_deck)}", G.DIM)
+        right = G.span(f"{roll}decks {len(view.resource_deck)}/{len(view.encounter_deck)}",
+                       G.DIM)
     return G.columns(left, right, width)
 
 
@@ -90,6 +94,10 @@ def detail_line(view: MaryliaState, cursor: int | None) -> Text:
         line.append(encounter_text(character), G.TEXT)
     else:
         line.append("no character", G.DIM)
+    hoard = view.treasure[cursor]
+    if any(hoard):
+        line.append(" · hoard ", G.DIM)
+        line.append_text(G.cards(hoard, spaced=True))
     kind = view.resources[cursor]
     line.append(" · ", G.DIM)
     if kind >= 0:

@@ -47,7 +47,7 @@ def seat_line(view: MaryliaState, seat: int, me: int | None, width: int) -> Text
     acting = seat == view.current and not view.is_over
     line = G.span(G.CURSOR if acting else " ", G.WARN)
     line.append_text(G.seat(seat, me, long=True))
-    line.append(" " * max(1, 12 - line.cell_len))
+    line.append(" " * max(1, 15 - line.cell_len))
     line.append_text(G.coins(record.coins))
     line.append(f"{'':<{max(1, 5 - len(str(record.coins)))}}")
     line.append(f"city {record.city + 1}" if record.city >= 0 else "city -", G.TEXT)
