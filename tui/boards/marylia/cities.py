@@ -64,16 +64,20 @@ def _detail(view: MaryliaState, city: int) -> Text:
 
 def _coins_and_hoard(view: MaryliaState, city: int, width: int) -> Text:
     """Coins on the character, and the cards a Monster swallowed."""
-    line = Text()
-    hoard = view.treasure[city]
-    if any(hoard):
-        if width >= 14:
-            line.append("hoard ", G.DIM)
-        line.append_text(G.cards(hoard))
     on_card = view.character_coins[city]
+    coins = G.span(f"+{on_card}{G.COIN_MARK}", G.COIN) if on_card else Text()
+    hoard = view.treasure[city]
+    if not any(hoard):
+        return coins
+    cards = G.cards(hoard)
+    if cards.cell_len + coins.cell_len + 1 > width:
+        # Too many to draw: the count here, every card in the line of the city under the cursor.
+        cards = G.span(f"{sum(hoard)} cards", G.WARN)
+    line = G.span("hoard ", G.DIM) if width >= 14 + cards.cell_len else Text()
+    line.append_text(cards)
     if on_card:
-        line.append(" " if line.cell_len else "")
-        line.append_text(G.span(f"+{on_card}{G.COIN_MARK}", G.COIN))
+        line.append(" ")
+        line.append_text(coins)
     return line
 
 
@@ -90,8 +94,12 @@ def _merchants(view: MaryliaState, me: int | None, city: int, width: int) -> Tex
     here = [s for s in range(view.players) if view.seats[s].city == city]
     if not here:
         return Text()
-    sep = " " if 3 * len(here) - 1 <= width else ""
-    return G.join((G.seat(s, me) for s in here), sep)
+    if 3 * len(here) - 1 <= width:
+        return G.join((G.seat(s, me) for s in here), " ")
+    # Crowded: one S, then the other seat numbers in their colours.
+    tokens = [G.seat(s, me) if i == 0 else G.span(str(s + 1), G.seat_style(s))
+              for i, s in enumerate(here)]
+    return G.join(tokens, " ")
 
 
 def city_lines(view: MaryliaState, me: int | None, cursor: int | None, width: int,

@@ -124,7 +124,11 @@ def seat(seat_index: int, me: int | None = None, long: bool = False) -> Text:
     word = f"Seat {seat_index + 1}" if long else f"S{seat_index + 1}"
     if long and seat_index == me:
         word += " (you)"
-    return span(word, Style(color=SEAT_FG[seat_index % len(SEAT_FG)], bold=True))
+    return span(word, seat_style(seat_index))
+
+
+def seat_style(seat_index: int) -> Style:
+    return Style(color=SEAT_FG[seat_index % len(SEAT_FG)], bold=True)
 
 
 def kind_mark(encounter: int) -> Text:

@@ -33,7 +33,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
      "M Mercenary (blue), X Monster (red)"),
     ("ring brac neck", "jewel kinds an Acquirer buys (ring, bracelet, necklace)"),
     ("d8≥5 pay1", "a Monster: roll 5 or more on the D8 to beat it; fighting costs 1 coin"),
-    ("hoard", "a Monster's treasure: the cards it swallowed (its coins are the +¢)"),
+    ("hoard", "a Monster's treasure: the cards it swallowed (its coins are the +¢); "
+     "`9 cards` when too many to draw: the line under the cities lists them"),
     ("+3¢", "coins lying on a character: whoever interacts with it takes them"),
     ("¢", "coins"),
     ("S1-S5", "merchants, one colour per seat (Seat 1 light blue, 2 orange, 3 violet, "

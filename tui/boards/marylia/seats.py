@@ -113,7 +113,7 @@ def hand_line(view: MaryliaState, me: int | None, width: int,
 def forge_line(view: MaryliaState, me: int | None, legal: Sequence[object],
                width: int) -> Text:
     """What your cards could forge now and its market value."""
-    if me is None:
+    if me is None or view.is_over:
         return G.fit(Text(), width)
     options = forge_options(view, me, legal)
     line = G.span("Forge: ", G.BOLD)
