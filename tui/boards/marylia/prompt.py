@@ -199,6 +199,8 @@ def consequence(ctx: Ctx, action: object) -> Text:
     """What the action does, in a few words from the engine's numbers."""
     view, me = ctx.view, ctx.me
     seat = view.seats[me]
+    if isinstance(action, A.Place):
+        return G.span(f" — your merchant starts in city {action.city + 1}", G.DIM)
     if isinstance(action, A.Travel):
         cost = view.travel_cost(me, action.city)
         return G.span(f" — costs {cost} coin{'s' if cost != 1 else ''}" if cost else

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from gemtable.engine.games.marylia import actions as A
+from gemtable.engine.games.marylia.cards import COST, ENCOUNTER_NAME, RESOURCES
 from gemtable.engine.games.marylia.recipes import JEWEL_NAME, forge_keys, item_value
 from gemtable.engine.games.marylia.state import (
     ACT,
@@ -150,8 +151,14 @@ def auction_line(view: MaryliaState, me: int | None, width: int) -> Text | None:
             for s, b in view.last_auction), " · ", G.DIM))
         return G.fit(line, width)
     city = view.seats[view.current].city
-    what = "buying the card" if auction.kind == BUY_AUCTION else "selling to the Acquirer"
-    line = G.span(f"Auction in city {city + 1}, {what}: ", G.WARN)
+    line = G.span(f"Auction in city {city + 1} ", G.WARN)
+    kind, character = view.resources[city], view.characters[city]
+    if auction.kind == BUY_AUCTION and kind >= 0:
+        line.append("for ", G.WARN)
+        line.append_text(G.card(kind))
+        line.append(f" {RESOURCES[kind]} (costs {COST[kind]}): ", G.WARN)
+    elif character >= 0:
+        line.append(f"to sell to the {ENCOUNTER_NAME[character]}: ", G.WARN)
     parts = []
     for seat, bid in zip(auction.bidders, auction.bids, strict=True):
         part = G.seat(seat, me)
