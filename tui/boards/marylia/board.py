@@ -3,8 +3,7 @@ reachable from the keyboard (or typed in notation).
 
 The board keeps only the last view, legal actions and history it was shown,
 plus what the person is doing with the keyboard: the Draft of choices so far,
-the city under the cursor, the last message, and the turn whose auction
-reveal is still on show.
+the city under the cursor and the last message.
 """
 
 from __future__ import annotations
@@ -51,10 +50,6 @@ class MaryliaBoard(Board):
         super().__init__(name=name, id=id, classes=classes)
         self._draft = C.Draft()
         self._cursor = 0
-        self._reveal_turn = -1
-        """`view.turns` of the turn whose auction ended in sight of this board."""
-        self._event_turn = -1
-        """`view.turns` of the turn in which this board saw an event drawn."""
 
     def compose(self) -> ComposeResult:
         yield Painted(id="my-round")
@@ -77,11 +72,6 @@ class MaryliaBoard(Board):
         view = self._view
         assert view is not None
         self._draft = C.Draft()  # whatever was being chosen belonged to the old one
-        if previous is not None and previous.auction is not None and view.auction is None \
-                and view.last_auction:
-            self._reveal_turn = view.turns
-        if previous is not None and view.events_drawn != previous.events_drawn:
-            self._event_turn = view.turns
         me = self._seat
         if me is not None and view.seats[me].city >= 0 and view.current == me:
             self._cursor = view.seats[me].city
@@ -125,15 +115,21 @@ class MaryliaBoard(Board):
     def _auction_lines(self, width: int) -> list[Text]:
         view = self._view
         assert view is not None
-        lines = []
-        if view.auction is not None or self._reveal_turn == view.turns:
-            line = auction_line(view, self._seat, width)
-            if line is not None:
-                lines.append(line)
+        # Drawn from the view alone (not from the views seen before), so every
+        # terminal shows the same: the auction on, else the latest one's bids.
+        auction = auction_line(view, self._seat, width)
         event = P.event_line(view)
-        if event is not None and (self.has_class("-tall") or self._event_turn == view.turns):
-            lines.append(G.fit(event, width))
-        return lines
+        if view.is_over:
+            return []
+        if self.has_class("-tall"):
+            return [G.fit(line, width) for line in (auction, event) if line is not None]
+        if auction is not None and event is not None and view.auction is None:
+            room = width - auction.cell_len - 3
+            short = P.event_line(view, short=True)
+            if short is not None and room >= short.cell_len:
+                return [G.fit(auction + G.span(" · ", G.DIM) + short, width)]
+        line = auction if auction is not None else event
+        return [] if line is None else [G.fit(line, width)]
 
     def _prompt(self) -> Text:
         if self._message is not None:

@@ -109,12 +109,15 @@ def detail_line(view: MaryliaState, cursor: int | None) -> Text:
     return line
 
 
-def event_line(view: MaryliaState) -> Text | None:
+def event_line(view: MaryliaState, short: bool = False) -> Text | None:
+    """The latest event drawn, with what it does (just its name when `short`)."""
     if view.last_event < 0:
         return None
+    name = EVENT_NAME[view.last_event]
+    if short:
+        return G.span("last event ", G.DIM) + G.span(name, G.WARN)
     effect = EVENT_EFFECT[view.last_event]
-    return G.span(f"Last event: {EVENT_NAME[view.last_event]}. ", G.WARN) + G.span(
-        EVENT_TEXT.get(effect, ""), G.DIM)
+    return G.span(f"Last event: {name}. ", G.WARN) + G.span(EVENT_TEXT.get(effect, ""), G.DIM)
 
 
 # --- what the person can do ------------------------------------------------------------

@@ -138,13 +138,13 @@ def forge_line(view: MaryliaState, me: int | None, legal: Sequence[object],
 
 
 def auction_line(view: MaryliaState, me: int | None, width: int) -> Text | None:
-    """The auction going on (who bids, who has committed), or the last one's
-    revealed bids while nothing newer happened; None when there is neither."""
+    """The auction going on (who bids, who has committed), else the latest
+    one's revealed bids (the highest in green); None before any auction."""
     auction = view.auction
     if auction is None:
         if not view.last_auction:
             return None
-        line = G.span("Last auction, bids revealed: ", G.BOLD)
+        line = G.span("Last auction, bids revealed: ", G.DIM)
         top = max(bid for _, bid in view.last_auction)
         line.append_text(G.join((G.seat(s, me) + G.span(
             f" {b}{G.COIN_MARK}", G.GOOD if b == top else G.TEXT)
