@@ -21,7 +21,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -100,12 +100,26 @@ def resolved_variant(task: GameTask) -> str:
     return registry.get(task.game).default_variant(len(task.seats)).id
 
 
+class Indexed(Protocol):
+    @property
+    def index(self) -> int: ...
+
+
+T = TypeVar("T", bound=Indexed)
+R = TypeVar("R", bound=Indexed)
+
+
 class Backend(Protocol):
     name: str
 
     def run(self, tasks: Iterable[GameTask], *,
             on_start: Callable[[], None] | None = None) -> Iterator[PlayedGame]:
         """Play every task, yielding each game as it finishes (in any order)."""
+        ...
+
+    def run_each(self, play: Callable[[T], R], tasks: Iterable[T], *,
+                 on_start: Callable[[], None] | None = None) -> Iterator[R]:
+        """`run` with another top-level function than `play_task` (soak runs)."""
         ...
 
 
@@ -149,13 +163,17 @@ class LocalBackend:
 
     def run(self, tasks: Iterable[GameTask], *,
             on_start: Callable[[], None] | None = None) -> Iterator[PlayedGame]:
+        return self.run_each(play_task, tasks, on_start=on_start)
+
+    def run_each(self, play: Callable[[T], R], tasks: Iterable[T], *,
+                 on_start: Callable[[], None] | None = None) -> Iterator[R]:
         tasks = list(tasks)
         if self.workers <= 1 or len(tasks) <= 1:
             if on_start:
                 on_start()
             for task in tasks:
                 check_stop(self.stop)
-                yield play_task(task)
+                yield play(task)
             return
         context = None
         if self.start_method is not None:
@@ -169,7 +187,7 @@ class LocalBackend:
             # process that runs threads is unsafe.
             queue = iter(tasks)
             window = IN_FLIGHT_PER_WORKER * self.workers
-            pending: set[Future] = {pool.submit(play_task, t) for t in take(queue, window)}
+            pending: set[Future] = {pool.submit(play, t) for t in take(queue, window)}
             if on_start:
                 on_start()
             while pending:
@@ -177,7 +195,7 @@ class LocalBackend:
                 check_stop(self.stop)
                 for future in sorted(done, key=lambda f: f.result().index):
                     yield future.result()
-                pending |= {pool.submit(play_task, t) for t in take(queue, len(done))}
+                pending |= {pool.submit(play, t) for t in take(queue, len(done))}
         finally:
             _stop(pool)
 
@@ -196,7 +214,7 @@ def _start_resource_tracker() -> None:
         sys.stderr = replaced
 
 
-def take(queue: Iterator[GameTask], count: int) -> list[GameTask]:
+def take(queue: Iterator[T], count: int) -> list[T]:
     """Up to `count` more tasks from `queue`."""
     return [task for _, task in zip(range(count), queue, strict=False)]
 

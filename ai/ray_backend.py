@@ -26,6 +26,8 @@ from .backends import (
     POLL_SECONDS,
     GameTask,
     PlayedGame,
+    R,
+    T,
     check_stop,
     default_workers,
     play_task,
@@ -108,12 +110,16 @@ class RayBackend:
 
     def run(self, tasks: Iterable[GameTask], *,
             on_start: Callable[[], None] | None = None) -> Iterator[PlayedGame]:
+        return self.run_each(play_task, tasks, on_start=on_start)
+
+    def run_each(self, play: Callable[[T], R], tasks: Iterable[T], *,
+                 on_start: Callable[[], None] | None = None) -> Iterator[R]:
         ray = _ray()
         started_here = self._connect(ray)
         pending: list = []
         try:
             self._check_workers(ray)
-            remote = ray.remote(num_cpus=1)(play_task)
+            remote = ray.remote(num_cpus=1)(play)
             cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
             queue = iter(tasks)
             pending = [remote.remote(t) for t in take(queue, IN_FLIGHT_PER_WORKER * cpus)]

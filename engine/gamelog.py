@@ -168,11 +168,27 @@ class GameLogWriter:
 
 
 def _truncate_torn_tail(path: Path) -> None:
+    """Make the file end at a line break, as the loader read it: a last line
+    that is whole but for its line break (the loader kept it) gets one; a cut
+    one (the loader dropped it) is cut off."""
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
         cut = data.rfind(b"\n") + 1
+        if _parse_line(data[cut:].decode("utf-8", errors="replace")) is not None:
+            with path.open("ab") as f:
+                f.write(b"\n")
+            return
         with path.open("r+b") as f:
             f.truncate(cut)
+
+
+def _parse_line(line: str) -> dict | None:
+    """The JSON object on a line; None for anything else (cut short, damaged)."""
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):  # RecursionError: absurdly nested brackets
+        return None
+    return record if isinstance(record, dict) else None
 
 
 def _header_from(record: dict, where: str) -> Header:
@@ -194,7 +210,7 @@ def _header_from(record: dict, where: str) -> Header:
             version=version,
             started=str(record.get("started", "")),
         )
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, OverflowError) as error:
         if isinstance(error, GameLogError):
             raise
         raise GameLogError(f"{where}: header is missing or has a bad field ({error})") from None
@@ -217,17 +233,14 @@ def load(path: str | os.PathLike) -> LoadedLog:
     for number, line in enumerate(lines, start=1):
         where = f"{path}:{number}"
         is_last = number == len(lines)
-        try:
-            record = json.loads(line)
-            if not isinstance(record, dict):
-                raise ValueError("not an object")
-        except ValueError:
+        record = _parse_line(line)
+        if record is None:
             if is_last and torn:
                 note = f"{where}: last line was cut short (the game stopped mid-write); ignored"
                 warnings.warn(note, TornLineWarning, stacklevel=2)
                 notes.append(note)
                 break
-            raise GameLogError(f"{where}: not a JSON object: {line[:60]!r}") from None
+            raise GameLogError(f"{where}: not a JSON object: {line[:60]!r}")
         records.append((number, record))
     if not records:
         raise GameLogError(f"{path}: empty log (no header line)")

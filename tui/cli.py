@@ -12,6 +12,8 @@
     gemtable tournament GAME --pool KIND,KIND,... --games N [--players P] [--model M] [--confidence C]
                   [--json PATH|-] [--csv PATH|-] [--no-plot] and the arena's run options
     gemtable bench [GAME|all] [--seconds S] [--players P] [--json -]
+    gemtable soak [GAME|all] --games N [--seed N] [--workers W] [--backend local|ray] [--logs DIR]
+                                  seeded games with every invariant checked after every action
     gemtable serve [--host H] [--port P] [--authorized-keys FILE | --open] [--data DIR]
                                   shared tables over SSH (docs/serve.md)
 """
@@ -96,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena(sub)
     _add_tournament(sub)
     _add_bench(sub)
+    _add_soak(sub)
 
     _add_serve(sub)
     return parser
@@ -177,6 +180,34 @@ def _add_bench(sub) -> None:
     bench.add_argument("--players", type=_positive_int, default=None,
                        help="players (default: each game's least)")
     bench.add_argument("--json", dest="json_path", default=None, metavar="PATH|-")
+
+
+def _add_soak(sub) -> None:
+    soak = sub.add_parser("soak", help="many seeded games, every invariant checked after "
+                                       "every action")
+    soak.add_argument("game", nargs="?", default="all",
+                      type=lambda t: t if t == "all" else _game_id(t),
+                      help="game id, or all (the default)")
+    soak.add_argument("--games", type=_positive_int, required=True, help="games per game")
+    soak.add_argument("--seed", type=_non_negative(int), default=0)
+    soak.add_argument("--workers", type=_positive_int, default=None,
+                      help="worker processes, or CPUs of a local Ray cluster "
+                           "(default: every core)")
+    soak.add_argument("--backend", choices=("local", "ray"), default=None,
+                      help="where games run: local processes (default) or Ray tasks")
+    soak.add_argument("--address", default=None, metavar="ADDR",
+                      help="Ray cluster to use (implies --backend ray)")
+    soak.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                      help="where failed games are saved as logs (default: the data folder)")
+
+
+def _soak_command(args: argparse.Namespace) -> int:
+    from gemtable.tui.commands.soak import soak_command, soak_game_ids
+
+    return soak_command(soak_game_ids(args.game), games=args.games, seed=args.seed,
+                        workers=args.workers, backend=args.backend or
+                        ("ray" if args.address else "local"),
+                        address=args.address, logs=args.logs)
 
 
 def _run_options(args: argparse.Namespace):
@@ -334,6 +365,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if command in ("arena", "tournament", "bench"):
         return _run_command(parser, args)
+    if command == "soak":
+        return _soak_command(args)
 
     if command == "serve":
         from gemtable.ai import BotKindError, make_bot

@@ -85,8 +85,8 @@ def _head_and_tail(path: Path) -> tuple[bytes, list[bytes]]:
 def _record(line: bytes) -> dict:
     try:
         record = json.loads(line)
-    except ValueError:
-        return {}  # a torn line: the game stopped mid-write
+    except (ValueError, RecursionError):
+        return {}  # a torn line (the game stopped mid-write), or damage
     return record if isinstance(record, dict) else {}
 
 
@@ -119,8 +119,8 @@ def summarise(path: Path) -> LogSummary | None:
             finished=finished,
             modified=path.stat().st_mtime,
         )
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    except (OSError, ValueError, KeyError, TypeError, OverflowError, RecursionError):
+        return None  # damaged past listing: opening it says where
 
 
 def list_logs(folder: Path | None = None) -> tuple[LogSummary, ...]:

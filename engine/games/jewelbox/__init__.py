@@ -15,7 +15,7 @@ from . import actions, board, components, scoring
 from .components import ALL_TOOLS, COPIES, FAMILY_COUNT, LOG_SPACES
 from .rules import SOLO_TITLES, solo_title
 from .scoring import score_rows
-from .state import START, JewelBoxState, Seat
+from .state import SIZES, START, JewelBoxState, Seat
 
 
 class JewelBoxGame(Game[JewelBoxState]):
@@ -34,6 +34,12 @@ class JewelBoxGame(Game[JewelBoxState]):
     has_chance = True
     achievement_names = tuple(title for _, title in reversed(SOLO_TITLES))
     rules_file = Path(__file__).with_name("rules.md")
+
+    def max_turns(self, players: int, variant: str) -> int:
+        # Every turn fills one square of the turn player's box, and the game
+        # ends when all boxes are full.
+        size = SIZES[variant]
+        return players * size * size
 
     def _new(self, players: int, rng: random.Random, variant: str) -> JewelBoxState:
         pile = [family for family in range(FAMILY_COUNT) for _ in range(COPIES[family])]

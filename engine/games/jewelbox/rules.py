@@ -15,12 +15,14 @@ from gemtable.engine.core import IllegalAction, ScoreLine
 from . import actions as A
 from .board import bits, family_at, geometry
 from .components import (
+    ALL_TOOLS,
     EITHER,
     EMPTY,
     FAMILY_COUNT,
     FORCEPS,
     GLASS,
     HIDDEN,
+    LOG_SPACES,
     PLURALS,
     TOOL_POINTS,
     tool_count,
@@ -31,6 +33,7 @@ from .state import (
     CHOOSING,
     DISCARDING,
     OVER,
+    PHASE_NAMES,
     PLACING,
     ROLLING,
     START,
@@ -273,6 +276,41 @@ def _next_turn(state, seats, log, pile, discards, die=None) -> JewelBoxState:
         state.players, state.variant, seats, log, pile, discards,
         nxt, phase, EMPTY, False, turns, 0, state.observer,
     )
+
+
+def invariants(state: JewelBoxState) -> tuple[str, ...]:
+    """Jewel Box's own consistency checks (see State.invariants)."""
+    broken = []
+    players = state.players
+    if not 0 <= state.current < players:
+        broken.append(f"current seat {state.current} is not at the table")
+    if not 0 <= state.phase < len(PHASE_NAMES):
+        broken.append(f"phase {state.phase} is not a phase of a turn")
+    if not 0 <= state.die <= 6:
+        broken.append(f"the die shows {state.die}")
+    if len(state.log) != LOG_SPACES or any(not EMPTY <= f < FAMILY_COUNT for f in state.log):
+        broken.append(f"the log {state.log} is not {LOG_SPACES} spaces of families")
+    if (state.holding == EMPTY) == (state.phase == PLACING):
+        broken.append(f"holding {state.holding} in the {PHASE_NAMES[state.phase]} phase")
+    full = geometry(state.size).full
+    turns_done, extra = divmod(state.turns, players)
+    for index, seat in enumerate(state.seats):
+        who = f"seat {index}"
+        union = 0
+        for mask in seat.masks:
+            if mask & union:
+                broken.append(f"{who} has two beetles on one square")
+            union |= mask
+        if union & ~full:
+            broken.append(f"{who} has a beetle outside its box")
+        if seat.tools & ~ALL_TOOLS:
+            broken.append(f"{who} holds unknown tools {seat.tools:b}")
+        # One beetle a completed turn, and one more once the current turn placed it.
+        done = turns_done + (index < extra)
+        placed_now = index == state.current and state.phase in (AFTER, SWAP_LAST, DISCARDING)
+        if seat.beetles != done + placed_now and not state.is_over:
+            broken.append(f"{who} has {seat.beetles} beetles after {done} turns")
+    return tuple(broken)
 
 
 # --- results ------------------------------------------------------------------

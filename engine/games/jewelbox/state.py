@@ -156,6 +156,9 @@ class JewelBoxState(State):
     def component_counts(self) -> dict[str, int]:
         return views.component_counts(self)
 
+    def invariants(self) -> tuple[str, ...]:
+        return rules.invariants(self)
+
     def achievements(self, seat: int) -> tuple[str, ...]:
         """Solo titles reached: a Master score has also reached Pro and Amateur."""
         if self.variant != "solo" or not self.is_over:

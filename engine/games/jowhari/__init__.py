@@ -9,7 +9,7 @@ from gemtable.engine.core import Game, Variant
 
 from . import actions, cards
 from .cards import CARDS_OF_LEVEL, CENTRE_SLOTS, GOLD, LEVELS
-from .state import JowhariState, Seat
+from .state import ROUND_LIMIT, JowhariState, Seat
 
 GEMS_PER_COLOUR = {2: 4, 3: 5, 4: 7}
 GOLD_IN_SUPPLY = 5
@@ -28,6 +28,10 @@ class JowhariGame(Game[JowhariState]):
     has_hidden_information = True
     has_private_views = True  # reserved cards are secret
     rules_file = Path(__file__).with_name("rules.md")
+
+    def max_turns(self, players: int, variant: str) -> int:
+        # The game stops at the end of the round that reaches the round limit.
+        return ROUND_LIMIT * players
 
     def _new(self, players: int, rng: random.Random, variant: str) -> JowhariState:
         decks = []

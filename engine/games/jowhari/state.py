@@ -105,6 +105,9 @@ class JowhariState(State):
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
         return rules.score_breakdown(self, seat)
 
+    def invariants(self) -> tuple[str, ...]:
+        return rules.invariants(self)
+
     def component_counts(self) -> dict[str, int]:
         counts = {name: self.supply[c] for c, name in enumerate(cards.COLOURS)}
         counts["gold"] = self.supply[cards.GOLD]

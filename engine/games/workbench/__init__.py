@@ -8,9 +8,9 @@ from pathlib import Path
 from gemtable.engine.core import Game, Variant
 
 # state first: it loads the rule modules, which need its classes.
-from .state import NO_DICE, ROLL, SHOWCASE_SIZE, Seat, WorkbenchState  # isort: skip
+from .state import KEEP_LIMIT, NO_DICE, ROLL, ROUNDS, SHOWCASE_SIZE, Seat, WorkbenchState  # isort: skip
 from . import actions, cards
-from .cards import CARD_COUNT, COMMISSION_TOTAL, DICE_PER_COLOUR, EMPTY, GEMS
+from .cards import CARD_COUNT, COMMISSION_TOTAL, DICE_PER_COLOUR, EMPTY, GEMS, TOOLS
 from .rounds import commissions_in_play, start_round
 
 
@@ -27,6 +27,13 @@ class WorkbenchGame(Game[WorkbenchState]):
     has_hidden_information = True
     has_chance = True
     rules_file = Path(__file__).with_name("rules.md")
+
+    def max_turns(self, players: int, variant: str) -> int:
+        # A round gives each seat one design turn and, per die it kept, at most
+        # one making turn, plus one for each of the four tools used on its own
+        # (a Loupe or Burin placement) and one to store or discard the rest.
+        per_seat = 1 + KEEP_LIMIT + len(TOOLS) + 1
+        return ROUNDS[variant][players] * players * per_seat
 
     def _new(self, players: int, rng: random.Random, variant: str) -> WorkbenchState:
         deck = list(range(CARD_COUNT))

@@ -169,6 +169,9 @@ class WorkbenchState(State):
     def determinize(self, rng: random.Random) -> WorkbenchState:
         return views.determinize(self, rng)
 
+    def invariants(self) -> tuple[str, ...]:
+        return checks.invariants(self)
+
     def component_counts(self) -> dict[str, int]:
         """Dice of each colour wherever they are, jewel cards and commission cards."""
         dice = list(self.reserve)
@@ -210,4 +213,4 @@ class WorkbenchState(State):
         return scoring.total(self, seat)
 
 
-from . import actions, effects, explain, rounds, rules, scoring, telling, views  # noqa: E402  (they need the classes above)
+from . import actions, checks, effects, explain, rounds, rules, scoring, telling, views  # noqa: E402  (they need the classes above)

@@ -1,0 +1,69 @@
+"""`gemtable soak`: many seeded games, every invariant checked after every action.
+
+Progress goes to stderr; each failure is printed with its seed and action
+list and saved as a game log (`gemtable replay` opens it); the summary, one
+line per game, goes to stdout. The exit status is 1 when any game failed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from gemtable.ai.backends import make_backend
+from gemtable.ai.soak import SoakResult, SoakTotals, run_soak, save_failure, soak_tasks
+from gemtable.engine import registry
+
+from .console import Progress, guarded, say_to, stderr_console
+
+FOUND_FAILURES = 1
+
+
+def failures_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("gemtable")) / "soak"
+
+
+def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0,
+                 workers: int | None = None, backend: str = "local",
+                 address: str | None = None, logs: Path | None = None) -> int:
+    err = stderr_console()
+    say = say_to(err, "soak")
+    folder = logs if logs is not None else failures_dir()
+    progress = Progress(err, f"soak {', '.join(game_ids)}", games * len(game_ids))
+    per_game = {game_id: SoakTotals() for game_id in game_ids}
+
+    def report(played: SoakResult) -> None:
+        progress.advance()
+        per_game[played.game].add(played)
+        if played.failed:
+            path = save_failure(played, folder)
+            progress.stop()
+            say(f"FAILED game {played.index}: {played.describe()}\n  saved as {path}")
+            progress.start()
+
+    def body() -> int:
+        started = time.perf_counter()
+        runner = make_backend(backend, workers=workers, address=address)
+        progress.start()
+        run_soak(soak_tasks(game_ids, games, seed), runner, on_game=report)
+        progress.stop()
+        wall = time.perf_counter() - started
+        failed = 0
+        for game_id, totals in per_game.items():
+            failed += len(totals.failures)
+            per_action = totals.actions / totals.games if totals.games else 0.0
+            print(f"{game_id}: {totals.games} games, {per_action:.0f} actions a game, "
+                  f"{len(totals.failures)} failed, {totals.seconds:.1f} s of play and checks",
+                  flush=True)
+        print(f"all: {sum(t.games for t in per_game.values())} games in {wall:.1f} s "
+              f"on {backend}, {failed} failed", flush=True)
+        return FOUND_FAILURES if failed else 0
+
+    return guarded("soak", err, progress, None, body)
+
+
+def soak_game_ids(game: str | None) -> tuple[str, ...]:
+    return registry.ids() if game in (None, "all") else (str(game),)
