@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -36,6 +37,10 @@ SUFFIX = ".jsonl"
 
 class ResultsError(ValueError):
     """A results file that cannot be used: unreadable, another run's, or damaged."""
+
+
+class DamagedLineWarning(UserWarning):
+    """A game line of a results file could not be read; that game is played again."""
 
 
 @attrs.frozen
@@ -116,6 +121,8 @@ class LoadedResults:
     played: dict[int, PlayedGame]
     torn: bool
     """The last line was cut short (and is not counted)."""
+    damaged: tuple[str, ...] = ()
+    """A sentence per game line that could not be read (its game is played again)."""
 
 
 def read_results(path: Path) -> LoadedResults:
@@ -130,6 +137,7 @@ def read_results(path: Path) -> LoadedResults:
     if not lines or not lines[0]:
         raise ResultsError(f"{path}: empty or cut short before its run line ends")
     played: dict[int, PlayedGame] = {}
+    damaged: list[str] = []
     spec, games = None, 0
     for number, line in enumerate(lines, start=1):
         try:
@@ -142,11 +150,22 @@ def read_results(path: Path) -> LoadedResults:
             if record.get("kind") != "game":
                 raise ValueError("expected a game line")
             game = game_from_json(record)
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise ResultsError(f"{path}:{number}: bad line ({error})") from None
+        except _BAD_LINE as error:
+            if number == 1:
+                raise ResultsError(f"{path}:{number}: bad line ({error})") from None
+            # One damaged game costs that game only: it is played again, and
+            # every other finished game is kept.
+            note = f"{path}:{number}: bad line ({error}); that game will be played again"
+            warnings.warn(note, DamagedLineWarning, stacklevel=2)
+            damaged.append(note)
+            continue
         played.setdefault(game.index, game)
     assert spec is not None
-    return LoadedResults(Path(path), spec, games, played, torn)
+    return LoadedResults(Path(path), spec, games, played, torn, tuple(damaged))
+
+
+_BAD_LINE = (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError)
+"""What reading a damaged line can raise (RecursionError: absurdly nested brackets)."""
 
 
 def find_resumable(spec: RunSpec, folder: Path | None = None) -> Path | None:
@@ -160,7 +179,7 @@ def find_resumable(spec: RunSpec, folder: Path | None = None) -> Path | None:
                 head = json.loads(f.readline())
             if head.get("kind") == "run" and RunSpec.from_json(head) == spec:
                 return path
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, *_BAD_LINE):
             continue
     return None
 
@@ -232,13 +251,19 @@ def play_games(
     """Every task's game in index order: those in `done`, the rest played now
     (each appended to `writer` and reported to `on_game` as it finishes)."""
     done = dict(done or {})
+    wanted = {task.index for task in tasks}
+    for index in [i for i in done if i not in wanted]:
+        del done[index]  # a damaged index, or a game beyond this run's count
     for task in tasks:
         game = done.get(task.index)
-        if game is not None and (game.seats != task.seats or game.seed != task.seed):
-            raise ResultsError(
+        if game is not None and (game.seats != task.seats or game.seed != task.seed
+                                 or game.game != task.game):
+            warnings.warn(
                 f"game {task.index} in the results file was played by {list(game.seats)} "
                 f"with seed {game.seed}; this run plays it with {list(task.seats)}, seed "
-                f"{task.seed}: the file is damaged or from another version")
+                f"{task.seed}: the line is damaged or from another version, so the game "
+                "is played again", DamagedLineWarning, stacklevel=2)
+            del done[task.index]
     missing: Iterable[GameTask] = [t for t in tasks if t.index not in done]
     for game in backend.run(missing, on_start=on_start):
         done[game.index] = game

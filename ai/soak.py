@@ -111,8 +111,13 @@ def soak_game(task: SoakTask) -> SoakResult:
     started = time.perf_counter()
     game = registry.get(task.game)
     bound = game.max_turns(task.players, task.variant)
-    bots = [make_bot(kind, game_id=task.game, seed=bot_seed(task.seed, seat))
+    # Random seats pick straight from the legal actions (what a random bot
+    # does, without building the view it would be shown: the thorough games
+    # check views), so that cheap games are cheap to soak.
+    bots = [None if kind == "random" else
+            make_bot(kind, game_id=task.game, seed=bot_seed(task.seed, seat))
             for seat, kind in enumerate(task.seats)]
+    pick_rng = random.Random(f"{task.seed}:random seats")
     check_rng = random.Random(f"{task.seed}:checks")
 
     def check(position: State) -> list[str]:
@@ -144,7 +149,11 @@ def soak_game(task: SoakTask) -> SoakResult:
                 action = state.sample_chance(chance_rng(task.seed, len(played)))
             else:
                 assert isinstance(mover, int)
-                action = bots[mover].choose(state.view(mover))
+                bot = bots[mover]
+                if bot is None:
+                    action = pick_rng.choice(state.legal_actions())
+                else:
+                    action = bot.choose(state.view(mover))
             text = str(action)
             state = state.apply(action)
             played.append(text)

@@ -13,8 +13,12 @@ from __future__ import annotations
 import signal
 import sys
 import threading
+import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
+
+from gemtable.ai.results import DamagedLineWarning
 
 INTERRUPTED = 130
 FAILED = 2
@@ -83,7 +87,20 @@ def guarded(command: str, console, progress: Progress, results: Path | None,
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        return body()
+        with warnings.catch_warnings():
+            show = warnings.showwarning
+
+            def one_line(message: Warning | str, category: type[Warning], filename: str,
+                         lineno: int, file: TextIO | None = None,
+                         line: str | None = None) -> None:
+                # A damaged line of a results file is news, not a Python warning.
+                if issubclass(category, DamagedLineWarning):
+                    say(f"warning: {message}")
+                else:
+                    show(message, category, filename, lineno, file, line)
+
+            warnings.showwarning = one_line
+            return body()
     except KeyboardInterrupt:
         progress.stop()
         message = f"interrupted after {progress.done} of {progress.total} games"
