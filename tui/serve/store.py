@@ -80,6 +80,8 @@ class TableRecord:
     @classmethod
     def from_json(cls, text: str) -> TableRecord:
         data = json.loads(text)
+        if not isinstance(data, dict) or not isinstance(data.get("owners"), list):
+            raise ValueError("not a seat record")
         return cls(id=str(data["id"]), owners=[None if o is None else str(o)
                                                for o in data["owners"]],
                    created_by=str(data["created_by"]), created=str(data.get("created", "")),
@@ -141,8 +143,13 @@ class DataDir:
         records = []
         for path in sorted(self.tables.glob("*.json")):
             try:
-                records.append(TableRecord.from_json(path.read_text(encoding="utf-8")))
-            except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+                record = TableRecord.from_json(path.read_text(encoding="utf-8"))
+                if record.id != path.stem:
+                    # The id names the table's files: one naming others is damage.
+                    raise ValueError(f"it names table {record.id!r}")
+                records.append(record)
+            except (OSError, ValueError, KeyError, TypeError, AttributeError,
+                    RecursionError) as error:
                 log.error("table %s: its seat record is unreadable (%s: %s); kept in %s",
                           path.stem, type(error).__name__, error, self.damaged)
                 self.set_aside(path.stem)
