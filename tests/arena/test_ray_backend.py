@@ -49,3 +49,16 @@ def test_address_needs_the_ray_backend():
     with pytest.raises(ValueError, match="no backend 'dask'"):
         make_backend("dask")
 
+
+
+def test_ray_soak_equals_local_soak(cluster):
+    from gemtable.ai.backends import LocalBackend
+    from gemtable.ai.soak import run_soak, soak_tasks
+
+    tasks = list(soak_tasks(["jowhari", "jewelbox"], 3, seed=8, greedy_share=0.0))
+    local = run_soak(tasks, LocalBackend(workers=1))
+    seen: list = []
+    on_ray = run_soak(tasks, make_backend("ray"), on_game=seen.append)
+    assert sorted(r.index for r in seen) == [t.index for t in tasks]
+    assert (on_ray.games, on_ray.actions, on_ray.failures) == (6, local.actions, [])
+    assert local.failures == [] and local.games == 6

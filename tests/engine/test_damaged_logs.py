@@ -107,7 +107,9 @@ def test_a_finished_log_cut_in_its_last_lines(game_id, tmp_path):
     assert whole.finished
     path = tmp_path / "cut.jsonl"
     last_lines = full.rstrip(b"\n").rsplit(b"\n", 2)[0]
-    for cut in range(len(last_lines), len(full)):
+    # Each cut re-plays the whole game: every fourth byte, and the ends.
+    cuts = {*range(len(last_lines), len(full), 4), len(full) - 2, len(full) - 1}
+    for cut in sorted(cuts):
         path.write_bytes(full[:cut])
         outcome = _outcome(path)
         assert isinstance(outcome, LoadedLog)

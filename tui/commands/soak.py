@@ -26,14 +26,23 @@ def failures_dir() -> Path:
     return Path(platformdirs.user_data_dir("gemtable")) / "soak"
 
 
+REPORT_EVERY = 1000
+"""Games between progress lines when stderr is no terminal (a long run's log)."""
+
+
 def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0,
                  workers: int | None = None, backend: str = "local",
                  address: str | None = None, logs: Path | None = None) -> int:
     err = stderr_console()
     say = say_to(err, "soak")
     folder = logs if logs is not None else failures_dir()
-    progress = Progress(err, f"soak {', '.join(game_ids)}", games * len(game_ids))
+    total = games * len(game_ids)
+    progress = Progress(err, f"soak {', '.join(game_ids)}", total)
     per_game = {game_id: SoakTotals() for game_id in game_ids}
+    started = time.perf_counter()
+
+    def failed() -> int:
+        return sum(len(t.failures) for t in per_game.values())
 
     def report(played: SoakResult) -> None:
         progress.advance()
@@ -43,24 +52,33 @@ def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0,
             progress.stop()
             say(f"FAILED game {played.index}: {played.describe()}\n  saved as {path}")
             progress.start()
+        if not err.is_terminal and progress.done % REPORT_EVERY == 0:
+            say(f"{progress.done} of {total} games, {failed()} failed, "
+                f"{time.perf_counter() - started:.0f} s")
 
-    def body() -> int:
-        started = time.perf_counter()
-        runner = make_backend(backend, workers=workers, address=address)
-        progress.start()
-        run_soak(soak_tasks(game_ids, games, seed), runner, on_game=report)
-        progress.stop()
-        wall = time.perf_counter() - started
-        failed = 0
+    def summary(stopped: bool) -> None:
         for game_id, totals in per_game.items():
-            failed += len(totals.failures)
             per_action = totals.actions / totals.games if totals.games else 0.0
             print(f"{game_id}: {totals.games} games, {per_action:.0f} actions a game, "
                   f"{len(totals.failures)} failed, {totals.seconds:.1f} s of play and checks",
                   flush=True)
-        print(f"all: {sum(t.games for t in per_game.values())} games in {wall:.1f} s "
-              f"on {backend}, {failed} failed", flush=True)
-        return FOUND_FAILURES if failed else 0
+        played = sum(t.games for t in per_game.values())
+        print(f"all: {played} games{' (stopped early)' if stopped else ''} in "
+              f"{time.perf_counter() - started:.1f} s on {backend}, {failed()} failed",
+              flush=True)
+
+    def body() -> int:
+        runner = make_backend(backend, workers=workers, address=address)
+        progress.start()
+        try:
+            run_soak(soak_tasks(game_ids, games, seed), runner, on_game=report)
+        except KeyboardInterrupt:
+            progress.stop()
+            summary(stopped=True)
+            raise
+        progress.stop()
+        summary(stopped=False)
+        return FOUND_FAILURES if failed() else 0
 
     return guarded("soak", err, progress, None, body)
 
