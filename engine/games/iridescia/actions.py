@@ -268,3 +268,23 @@ def _parse_tweak(verb: str, words: list[str]) -> Tweak | None:
     if len(words) == 3 and len(words[1]) == 1 and words[1] in _GEMS and _DELTA.match(words[2]):
         return Tweak(item, MARKET_TARGET + _GEMS.index(words[1]), int(words[2]))
     return None
+
+
+# --- shared values ------------------------------------------------------------
+# Legal-action lists hand out these prebuilt values, so building a list
+# allocates nothing and `in` checks mostly succeed on identity.
+
+CELL_ACTIONS = {verb: tuple(OnCell(verb, c) for c in range(58)) for verb in CELL_VERBS}
+MOVE_AS = tuple(tuple(OnCell("move", c, g) for g in range(4)) for c in range(58))
+SELL = tuple(tuple(OnGem("sell", g, n) for n in range(8)) for g in range(4))
+"""SELL[gem][n]: sell n gems (n from 1)."""
+GEM_ACTIONS = {verb: tuple(OnGem(verb, g) for g in range(6))
+               for verb in ("axe", "wish", "return", "discard")}
+GIVE = tuple(tuple(OnGem("give", g, s) for s in range(4)) for g in range(4))
+SLOT_ACTIONS = {verb: tuple(OnSlot(verb, s) for s in range(8)) for verb in SLOT_VERBS}
+RESERVED = tuple(OnSlot("restore", s, True) for s in range(24))
+CAULDRONS = {(a, b, g): Cauldron((a, b), g) for a in range(4) for b in range(a, 4)
+             for g in range(4)}
+TWEAKS = {(item, target, delta): Tweak(item, target, delta) for item in (2, 7)
+          for target in (*range(6), *range(MARKET_TARGET, MARKET_TARGET + 4))
+          for delta in (-2, -1, 1, 2)}

@@ -56,6 +56,8 @@ from .state import (
 
 WILD_MOVES = 4
 """A wild tile offers one move per gem it may stand for."""
+MOVE = A.CELL_ACTIONS["move"]
+REVEAL_AT = A.CELL_ACTIONS["reveal"]
 
 
 def forward_cells(state: IridesciaState, position: int) -> tuple[int, ...]:
@@ -104,9 +106,9 @@ def _moves(state: IridesciaState, cells: list[int]) -> list[A.Action]:
     out: list[A.Action] = []
     for c in cells:
         if TILES[state.cells[c]].gem >= RAINBOW:
-            out.extend(A.OnCell("move", c, g) for g in range(WILD_MOVES))
+            out.extend(A.MOVE_AS[c])
         else:
-            out.append(A.OnCell("move", c))
+            out.append(MOVE[c])
     return out
 
 
@@ -121,10 +123,10 @@ def _green_flags(state: IridesciaState) -> list[A.Action]:
         taken = occupied(state) | set(state.barricades)
         for row in rows:
             if row < CASTLE_ROW:
-                out.extend(A.OnCell("catapult", c) for c in row_cells(row)
+                out.extend(A.CELL_ACTIONS["catapult"][c] for c in row_cells(row)
                            if c not in taken and c != pos)
     if SWAP in seat.items and seat.position >= 0:
-        out.extend(A.OnSlot("swap", i) for i, other in enumerate(state.seats)
+        out.extend(A.SLOT_ACTIONS["swap"][i] for i, other in enumerate(state.seats)
                    if i != state.current and other.position >= 0)
     return out
 
@@ -133,15 +135,15 @@ def reveal_actions(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
     out = _green_flags(state)
     hidden = revealable(state, seat.position) if state.revealed < 2 else []
-    out.extend(A.OnCell("reveal", c) for c in hidden)
+    out.extend(REVEAL_AT[c] for c in hidden)
     shown = movable(state, seat.position)
     out.extend(_moves(state, shown))
     if not hidden and not shown:
         letters = sorted({min(TILES[t].gem, IRIDIA) for t in seat.pile})
         if letters:
-            out.extend(A.OnGem("discard", g) for g in letters)
+            out.extend(A.GEM_ACTIONS["discard"][g] for g in letters)
         else:
-            out.extend(A.OnCell("go", c) for c in go_targets(state))
+            out.extend(A.CELL_ACTIONS["go"][c] for c in go_targets(state))
     return out
 
 
@@ -160,7 +162,7 @@ def restore_actions(state: IridesciaState) -> list[A.Action]:
         return []
     out: list[A.Action] = [RESTORE_ROW[slot] for slot, relic in enumerate(state.relic_row)
                            if relic >= 0 and _affordable(cargo, relic)]
-    out.extend(A.OnSlot("restore", slot, True) for slot, relic in enumerate(seat.reserved)
+    out.extend(A.RESERVED[slot] for slot, relic in enumerate(seat.reserved)
                if _affordable(cargo, relic))
     return out
 
@@ -172,7 +174,7 @@ def _market_tweaks(items: tuple[int, ...]) -> list[A.Action]:
     out: list[A.Action] = []
     for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
         if item in items:
-            out.extend(A.Tweak(item, A.MARKET_TARGET + g, d) for g in range(4) for d in deltas)
+            out.extend(A.TWEAKS[item, A.MARKET_TARGET + g, d] for g in range(4) for d in deltas)
     return out
 
 
@@ -194,24 +196,24 @@ def optional_actions(state: IridesciaState) -> list[A.Action]:
         for slot, kind in enumerate(state.market):
             if kind >= 0 and kind not in items and seat.coins >= ITEMS[kind].cost \
                     and not (state.elixir_turn and kind == ELIXIR):
-                out.append(A.OnSlot("buy", slot))
+                out.append(A.SLOT_ACTIONS["buy"][slot])
     if not state.sold:
         for g in range(4):
-            out.extend(A.OnGem("sell", g, n) for n in range(1, cargo[g] + 1))
+            out.extend(A.SELL[g][1:cargo[g] + 1])
     if CART in items and not state.cart:
         out.append(A.CART)
     if PICKAXE in items and state.pickaxe < 0 and seat.position >= 0:
         for c in NEIGHBOURS[seat.position]:
             tile = state.cells[c]
             if tile >= 0 and state.shown[c] and TILES[tile].gem < 4 and c not in state.barricades:
-                out.append(A.OnCell("pickaxe", c))
+                out.append(A.CELL_ACTIONS["pickaxe"][c])
     if CAULDRON in items and sum(cargo) >= 2:
         for a in range(4):
             for b in range(a, 4):
                 if cargo[a] >= 1 + (a == b) and cargo[b] >= 1:
-                    out.extend(A.Cauldron((a, b), g) for g in range(4) if state.gem_supply[g])
+                    out.extend(A.CAULDRONS[a, b, g] for g in range(4) if state.gem_supply[g])
     if AXE in items:
-        out.extend(A.OnGem("axe", g) for g in range(4) if cargo[g] and state.gem_supply[g])
+        out.extend(A.GEM_ACTIONS["axe"][g] for g in range(4) if cargo[g] and state.gem_supply[g])
     if WELL in items:
         out.append(A.WELL)
     out.extend(_market_tweaks(items))
@@ -219,7 +221,7 @@ def optional_actions(state: IridesciaState) -> list[A.Action]:
     if ELIXIR in items and not state.extra:
         out.append(A.ELIXIR)
     if BOOK in items:
-        out.extend(A.OnSlot("book", s) for s, r in enumerate(state.relic_row) if r >= 0)
+        out.extend(A.SLOT_ACTIONS["book"][s] for s, r in enumerate(state.relic_row) if r >= 0)
         if state.relic_deck:
             out.append(A.BOOK_DECK)
     out.extend(restore_actions(state))
@@ -232,7 +234,7 @@ def resolve_actions(state: IridesciaState) -> list[A.Action]:
     out: list[A.Action] = [A.TAKE]
     for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
         if item in items:
-            out.extend(A.Tweak(item, i, d) for i in dice for d in deltas)
+            out.extend(A.TWEAKS[item, i, d] for i in dice for d in deltas)
     out.extend(_market_tweaks(items))
     if LIBATION in items:
         out.extend(A.Libation(combo, False) for n in range(1, len(state.dice) + 1)
@@ -247,8 +249,8 @@ def give_actions(state: IridesciaState) -> list[A.Action]:
     takers = [i for i, s in enumerate(state.seats) if i != me and sum(s.cargo) < 7]
     gems = [g for g in range(4) if cargo[g]]
     if takers:
-        return [A.OnGem("give", g, i) for g in gems for i in takers]
-    return [A.OnGem("return", g) for g in gems]
+        return [A.GIVE[g][i] for g in gems for i in takers]
+    return [A.GEM_ACTIONS["return"][g] for g in gems]
 
 
 def remove_actions(state: IridesciaState) -> list[A.Action]:
@@ -256,7 +258,7 @@ def remove_actions(state: IridesciaState) -> list[A.Action]:
     cells = [c for c in range(len(state.cells))
              if state.cells[c] != EMPTY and ROW_OF[c] < CASTLE_ROW
              and c not in state.barricades and c not in taken]
-    return [A.OnCell("remove", c) for c in cells] or [A.PASS]
+    return [A.CELL_ACTIONS["remove"][c] for c in cells] or [A.PASS]
 
 
 def legal_actions(state: IridesciaState) -> tuple:
@@ -278,12 +280,12 @@ def legal_actions(state: IridesciaState) -> tuple:
     if step == SEATING:
         return SeatingChoices((A.EXPLORER,)) if may_declare_rhom(state) else (A.EXPLORER,)
     if step == GO:
-        return tuple(A.OnCell("go", c) for c in go_targets(state))
+        return tuple(A.CELL_ACTIONS["go"][c] for c in go_targets(state))
     if step == DROP:
-        return (A.OnSlot("drop", 0), A.OnSlot("drop", 1))
+        return A.SLOT_ACTIONS["drop"][:2]
     if step == WISH:
         top = max(state.dice)
-        return tuple(A.OnGem("wish", g) for g in range(4)
+        return tuple(A.GEM_ACTIONS["wish"][g] for g in range(4)
                      if state.market_dice[g] <= top and state.gem_supply[g])
     if step == REMOVE:
         return tuple(remove_actions(state))
