@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import CASTLE_ROW, FINISHED, ROW_OF
 from .common import put_seat
 from .components import TILES, TOKENS
@@ -11,13 +13,13 @@ RHOM_DICE_PER_TURN = 3
 """The Rhom rolls its two mining dice and a stone die at the start of each turn."""
 
 
-def collect(state: IridesciaState, index: int) -> IridesciaState:
+def collect(state: IridesciaState, index: int, **also: Any) -> IridesciaState:
     """The seat takes the tile under its explorer; the gem's market die goes up."""
     seat = state.seats[index]
     cell = seat.position
     tile = state.cells[cell]
     if tile == EMPTY:  # a Rhom that found nowhere to step collects nothing
-        return state
+        return evolve(state, **also)
     cells = list(state.cells)
     cells[cell] = EMPTY
     shown = list(state.shown)
@@ -34,17 +36,20 @@ def collect(state: IridesciaState, index: int) -> IridesciaState:
         seat = evolve(seat, position=FINISHED, token=token, royalty=seat.royalty + gained)
         tokens = tokens[1:]
     return put_seat(state, index, seat, cells=tuple(cells), shown=tuple(shown),
-                    market_dice=(market[0], market[1], market[2], market[3]), tokens=tokens)
+                    market_dice=(market[0], market[1], market[2], market[3]), tokens=tokens,
+                    **also)
 
 
 def end_turn(state: IridesciaState) -> IridesciaState:
     me = state.current
     seat = state.seats[me]
     if seat.position >= 0:
-        state = evolve(state, stone_supply=state.stone_supply + state.active, active=0)
-        state = collect(state, me)
+        state = collect(state, me, stone_supply=state.stone_supply + state.active, active=0,
+                        turns=state.turns + 1)
+    else:
+        state = evolve(state, turns=state.turns + 1)
     again = state.extra and state.seats[me].position != FINISHED
-    return next_turn(evolve(state, turns=state.turns + 1), again)
+    return next_turn(state, again)
 
 
 def next_turn(state: IridesciaState, again: bool = False) -> IridesciaState:

@@ -191,10 +191,9 @@ def _plain(state: IridesciaState, verb: str) -> IridesciaState:
     me = state.current
     seat = state.seats[me]
     if verb == "mine":
-        state = put_seat(state, me, evolve(seat, coins=seat.coins - 1),
-                         coin_supply=state.coin_supply + 1)
-        return evolve(state, step=ROLLING, rolls=(MINE_DIE,) * (2 + state.active),
-                            resume=RESOLVE, dice=())
+        return put_seat(state, me, evolve(seat, coins=seat.coins - 1),
+                        coin_supply=state.coin_supply + 1, step=ROLLING,
+                        rolls=(MINE_DIE,) * (2 + state.active), resume=RESOLVE, dice=())
     if verb == "take":
         return take(state)
     if verb == "stone":
@@ -227,9 +226,10 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
     seat = state.seats[me]
     if verb == "sell":
         n = action.number
-        state = put_seat(state, me, evolve(seat, cargo=add(seat.cargo, gem, -n)),
-                         gem_supply=add(state.gem_supply, gem, n), sold=True)
-        return gain_coins(state, me, n * state.market_dice[gem])
+        coins = min(n * state.market_dice[gem], state.coin_supply)
+        seat = evolve(seat, cargo=add(seat.cargo, gem, -n), coins=seat.coins + coins)
+        return put_seat(state, me, seat, gem_supply=add(state.gem_supply, gem, n), sold=True,
+                        coin_supply=state.coin_supply - coins)
     if verb == "axe":
         return after_gain(gain_gems(discard_item(state, AXE), me, gem, 1))
     if verb == "wish":
