@@ -167,16 +167,22 @@ def _expand(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(i for i, n in enumerate(counts) for _ in range(n))
 
 
-def _context(state, seat: int) -> Context:  # noqa: ANN001 - IridesciaState (import cycle)
+def _context(state, seat: int, objectives: tuple[int, ...]) -> Context:  # noqa: ANN001
+    """Only what the seat's objectives read, so that scores can be cached."""
+    kinds = {OBJECTIVES[o].kind for o in objectives}
     me = state.seats[seat]
-    rivals = tuple(s.relics for i, s in enumerate(state.seats) if i != seat)
-    return Context(sum(me.cargo), me.coins, rivals)
+    gems = sum(me.cargo) if "gems_held" in kinds else 0
+    coins = me.coins if "coins_held" in kinds else 0
+    rivals: tuple[tuple[int, ...], ...] = ()
+    if "lead_most" in kinds or "type_most" in kinds:
+        rivals = tuple(s.relics for i, s in enumerate(state.seats) if i != seat)
+    return Context(gems, coins, rivals)
 
 
 def seat_sets(state, seat: int) -> SetScore:  # noqa: ANN001
     me = state.seats[seat]
     objectives = tuple(o for o in me.objectives if o >= 0)
-    return _cached_sets(me.relics, me.pile, objectives, _context(state, seat))
+    return _cached_sets(me.relics, me.pile, objectives, _context(state, seat, objectives))
 
 
 @lru_cache(maxsize=1 << 15)

@@ -22,6 +22,10 @@ def _hide(values: tuple[int, ...]) -> tuple[int, ...]:
     return (HIDDEN_CARD,) * len(values)
 
 
+REGION_CELLS = tuple(tuple(c for c in range(len(REGION_OF)) if REGION_OF[c] == region)
+                     for region in range(5))
+
+
 def _box_code(tile: int) -> int:
     return tile if tile >= BOX_HIDDEN else BOX_HIDDEN + TILES[tile].region
 
@@ -52,8 +56,8 @@ def _tiles(state: IridesciaState, rng: random.Random) -> tuple[tuple[int, ...], 
     for region in range(5):
         unseen = [t for t in REGION_TILES[region] if t not in seen]
         rng.shuffle(unseen)
-        slots = [c for c in range(len(cells)) if cells[c] == HIDDEN_TILE and REGION_OF[c] == region]
-        in_box = sum(1 for t in state.box if t == BOX_HIDDEN + region)
+        slots = [c for c in REGION_CELLS[region] if cells[c] == HIDDEN_TILE]
+        in_box = state.box.count(BOX_HIDDEN + region)
         if small and region < 4:
             for gem in range(4):
                 pick = next(t for t in unseen if TILES[t].gem == gem)
