@@ -12,10 +12,10 @@ import random
 
 import pytest
 from tui_support import (
-    bots,
     make_app,
     match_screen,
     render_text,
+    screenshot_bots,
     settled,
     until,
 )
@@ -28,7 +28,7 @@ from gemtable.tui.screens.end import EndScreen
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.table import Table
 
-SEATS = {1: ["human"], 2: ["human", "first"], 4: ["human", "first", "random", "first"]}
+SEATS = {1: ["human"], 2: ["human", "greedy"], 4: ["human", "greedy", "random", "greedy"]}
 CASES = [(1, (80, 24)), (1, (120, 40)), (2, (80, 24)), (2, (120, 40)), (4, (80, 24))]
 IDS = [f"{players}p-{w}x{h}" for players, (w, h) in CASES]
 SEED = 11
@@ -46,7 +46,7 @@ def check(snapshot):
 
 
 def jewelbox_app(seats: list[str]):
-    table = Table.create("jewelbox", seats, seed=SEED, bots=bots)
+    table = Table.create("jewelbox", seats, seed=SEED, bots=screenshot_bots)
     return table, make_app(StartTable(table), board_class=board_for)
 
 

@@ -18,6 +18,7 @@ from tui_support import (
     make_app,
     match_screen,
     real_board,
+    screenshot_bots,
     settled,
     until,
 )
@@ -43,7 +44,8 @@ def check(snapshot):
 
 
 def jowhari_app(seats, *, seed: int, **options):
-    table = Table.create("jowhari", seats, seed=seed, bots=options.pop("bots", bots))
+    table = Table.create("jowhari", seats, seed=seed,
+                         bots=options.pop("bots", screenshot_bots))
     options.setdefault("board_class", real_board)
     return table, make_app(StartTable(table), **options)
 
@@ -58,7 +60,7 @@ async def test_menu(size, check):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_game_start(size, check):
-    table, app = jowhari_app(["human", "first"], seed=42)
+    table, app = jowhari_app(["human", "greedy"], seed=42)
     async with app.run_test(size=size) as pilot:
         await settled(pilot, app, table)
         check(app, "game_start")
@@ -66,7 +68,7 @@ async def test_game_start(size, check):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_game_mid(size, check):
-    table, app = jowhari_app(["human", "first"], seed=42)
+    table, app = jowhari_app(["human", "greedy"], seed=42)
     async with app.run_test(size=size) as pilot:
         def my_turn() -> bool:
             return table.true_state.to_move == 0
@@ -92,7 +94,7 @@ async def test_game_bot_thinking(size, check):
             release.wait(15)
             return super().choose(view)
 
-    table, app = jowhari_app(["human", "slow"], seed=42,
+    table, app = jowhari_app(["human", "greedy"], seed=42,
                              bots=lambda kind, **_: SlowBot(0))
     try:
         async with app.run_test(size=size) as pilot:
@@ -130,7 +132,7 @@ async def test_game_end(size, check):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_watch_paused(size, check):
-    table, app = jowhari_app(["random", "first"], seed=8)
+    table, app = jowhari_app(["random", "greedy"], seed=8)
     table.set_paused(True)
     async with app.run_test(size=size) as pilot:
         for _ in range(6):
@@ -155,7 +157,7 @@ async def test_replay(size, check, tmp_path):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_rules_and_quit_dialogs(size, check):
-    table, app = jowhari_app(["human", "first"], seed=42)
+    table, app = jowhari_app(["human", "greedy"], seed=42)
     async with app.run_test(size=size) as pilot:
         await settled(pilot, app, table)
         await pilot.press("f1")
@@ -171,7 +173,7 @@ async def test_rules_and_quit_dialogs(size, check):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_generic_board(size, check):
-    table, app = jowhari_app(["human", "first"], seed=42,
+    table, app = jowhari_app(["human", "greedy"], seed=42,
                              board_class=lambda game_id: GenericBoard)
     async with app.run_test(size=size) as pilot:
         await settled(pilot, app, table)

@@ -5,7 +5,8 @@ test_tui_snapshots.py. `pytest --snapshot-update` rewrites them after an
 intended change.
 
 The opponents are test bots defined here, not the real ones, so a change to a
-bot's heuristic does not redraw these screens: `TidyBot` finishes the biggest
+bot's heuristic does not redraw these screens; they sit under a kind a person
+can choose ("greedy"), played by `TidyBot`, which finishes the biggest
 card it can, else places as many dice as it can, else picks the number whose
 dice fit most open gems; it is deterministic.
 """
@@ -38,7 +39,7 @@ SEED = 3
 class TidyBot:
     """Finish the biggest card, else place the most dice, else pick the most that fit."""
 
-    kind = "tidy"
+    kind = "greedy"
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -65,7 +66,7 @@ class TidyBot:
 
 
 def snapshot_bots(kind: str, *, game_id: str, seed: int) -> object:
-    return TidyBot(seed) if kind == "tidy" else bots(kind, game_id=game_id, seed=seed)
+    return TidyBot(seed) if kind == "greedy" else bots(kind, game_id=game_id, seed=seed)
 
 
 @pytest.fixture
@@ -106,7 +107,7 @@ def name(kind: str, players: int) -> str:
 @pytest.mark.parametrize(("size", "players"), screens(2) + screens(4))
 async def test_design_phase(size, players, check):
     """Round 2, the person holds the tray and picks first: tools may be stored."""
-    table, app = workbench_app(["human"] + ["tidy"] * (players - 1))
+    table, app = workbench_app(["human"] + ["greedy"] * (players - 1))
     async with app.run_test(size=size) as pilot:
         # Round 1 (seat 1 starts) ... until the tray comes back round to seat 1.
         while not (table.true_state.round == players and human_to_act(table)):
@@ -122,7 +123,7 @@ async def test_design_phase(size, players, check):
 @pytest.mark.parametrize(("size", "players"), screens(2) + screens(4))
 async def test_manufacturing_phase(size, players, check):
     """Round 3, the person's first manufacturing turn, dice already on cards."""
-    table, app = workbench_app(["human"] + ["tidy"] * (players - 1))
+    table, app = workbench_app(["human"] + ["greedy"] * (players - 1))
     async with app.run_test(size=size) as pilot:
         while not (table.true_state.round == 2 and human_to_act(table)
                    and table.true_state.step == MAKE):
@@ -137,7 +138,7 @@ async def test_manufacturing_phase(size, players, check):
 
 @pytest.mark.parametrize(("size", "players"), screens(2) + screens(4))
 async def test_end(size, players, check):
-    table, app = workbench_app(["tidy"] * players)
+    table, app = workbench_app(["greedy"] * players)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=60)
         await pilot.pause()

@@ -78,6 +78,14 @@ def bots(kind: str, *, game_id: str, seed: int) -> object:
         raise ValueError(f"no test bot {kind!r}") from None
 
 
+def screenshot_bots(kind: str, *, game_id: str, seed: int) -> object:
+    """For screenshots: seats carry a kind a person can choose ("greedy"), played
+    by a predictable test bot, so a change to a real bot redraws no screen."""
+    if kind == "greedy":
+        return FirstBot(seed)
+    return bots(kind, game_id=game_id, seed=seed)
+
+
 def make_app(start: Start | None = None, **options) -> GemtableApp:
     """The app as the tests drive it: test bots, the generic board, no animation."""
     options.setdefault("bot_kinds", lambda game_id: ("random", "first"))

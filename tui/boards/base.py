@@ -177,6 +177,19 @@ class Board(Widget, can_focus=True):
     pairs: shown by the legend key and at the top of F1."""
 
     @classmethod
+    def legend_markdown(cls) -> str:
+        """The LEGEND as Markdown for the legend screen and the top of F1."""
+        if not cls.LEGEND:
+            return ""
+
+        def cell(text: str) -> str:
+            return text.replace("|", "\\|").replace("`", "'")
+
+        rows = "".join(f"| `{cell(symbol)}` | {cell(meaning)} |\n"
+                       for symbol, meaning in cls.LEGEND)
+        return "## What the board shows\n\n| On the board | Means |\n|---|---|\n" + rows
+
+    @classmethod
     def keys_file(cls) -> Path:
         return Path(inspect.getfile(cls)).with_name("keys.md")
 

@@ -62,6 +62,13 @@ def render_view_text(view: State) -> str:
 class GenericBoard(Board, can_focus=False):
     """Usable for every game: text view, a pickable list of legal actions, an entry line."""
 
+    LEGEND = (
+        ("the list", "every move you may make now, in the game's own notation; "
+                     "↑↓ choose, Enter plays"),
+        ("the line", "type a move in that notation (Tab goes there)"),
+        ("the log", "the moves played so far, newest at the bottom"),
+    )
+
     DEFAULT_CSS = """
     GenericBoard {
         layout: horizontal;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -33,10 +34,11 @@ from ..table import (
 )
 from ..table.messages import Outbound, Who
 from ..table.seats import TableLike
-from ..widgets import KeyBar, StatusBar
+from ..widgets import KeyBar, SizeGuard, StatusBar
 from .curtain import CurtainScreen
 from .dialogs import ConfirmScreen
 from .end import EndChoice, EndScreen
+from .legend import TABLE_KEYS, WATCH_KEYS, LegendScreen
 from .rules import RulesScreen
 from .seating import Seating
 
@@ -64,6 +66,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", "Rules"),
+        Binding("f2", "legend", "Legend"),
         Binding("q", "leave", "Quit"),
         # Watching keys win over the board's own (priority); check_action turns
         # them off at a table with people, where they may be typed into the board.
@@ -125,14 +128,19 @@ class GameScreen(Screen[None]):
         board_class = self.gemtable.board_class(self.table.header.game)
         yield board_class(id="board")
         yield KeyBar(id="keys")
+        yield SizeGuard("table")
         if self.announce_turns:
             yield Static(id="turn-banner")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(SizeGuard).fit(event.size)
 
     @property
     def board(self) -> Board:
         return self.query_one("#board", Board)
 
     def on_mount(self) -> None:
+        self.query_one(SizeGuard).fit(self.app.size)
         for who in self.seating.endpoints():
             self._connections[who] = self.table.connect(who, self._deliver)
         self.table.start()
@@ -251,6 +259,9 @@ class GameScreen(Screen[None]):
                 parts.append(f"Your turn, {self.table.label(self._mover)}")
             elif self._thinking is not None and self._paused:
                 parts.append(f"{self.table.label(self._mover)} to play")
+            elif self._thinking is not None and self._delay > 0:
+                # Bot moves are paced: say when the next one comes, not "thinking".
+                parts.append(f"{self.table.label(self._mover)}: next move in {self._delay:g} s")
             elif self._thinking is not None:
                 parts.append(f"{self.table.label(self._mover)} thinking")
             else:
@@ -283,7 +294,8 @@ class GameScreen(Screen[None]):
             keys.append(("r", "retry"))
         if self._result is not None:
             keys.append(("e", "results"))
-        self.query_one("#keys", KeyBar).set_keys(keys, [("F1", "rules"), ("q", "quit")])
+        self.query_one("#keys", KeyBar).set_keys(keys, [("F1", "rules"), ("F2", "legend"),
+                                                        ("q", "quit")])
 
     # --- the person's input -----------------------------------------------
     def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
@@ -369,7 +381,18 @@ class GameScreen(Screen[None]):
         return True
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.table.game, keys=self.board.key_reference()))
+        legend = self.board.legend_markdown()
+        if self.seating.watching:
+            keys = WATCH_KEYS  # nobody plays from here: the board's keys do nothing
+        else:
+            keys = self.board.key_reference() + "\n" + TABLE_KEYS
+        self.app.push_screen(RulesScreen(self.table.game, keys=f"{legend}\n{keys}"))
+
+    def action_legend(self) -> None:
+        if isinstance(self.app.screen, LegendScreen):
+            self.app.pop_screen()
+            return
+        self.app.push_screen(LegendScreen(self.table.game.title, self.board.legend_markdown()))
 
     def action_toggle_pause(self) -> None:
         self.table.set_paused(not self._paused)

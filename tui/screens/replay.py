@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -13,7 +14,8 @@ from gemtable.engine.gamelog import LoadedLog
 
 from ..boards.base import Board
 from ..table import history_of, seat_label
-from ..widgets import KeyBar, StatusBar
+from ..widgets import KeyBar, SizeGuard, StatusBar
+from .legend import REPLAY_KEYS, LegendScreen
 from .rules import RulesScreen
 from .seating import Seating
 
@@ -34,6 +36,7 @@ class ReplayScreen(Screen[None]):
         Binding("end,G", "last", "Last", priority=True),
         Binding("f", "follow", "Follow", priority=True),
         Binding("f1", "rules", "Rules"),
+        Binding("f2", "legend", "Legend"),
         Binding("q,escape", "leave", "Back"),
     ]
 
@@ -59,12 +62,17 @@ class ReplayScreen(Screen[None]):
         yield StatusBar(animate=False, id="status")
         yield self.gemtable.board_class(self.loaded.header.game)(id="board")
         yield KeyBar(id="keys")
+        yield SizeGuard("replay")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(SizeGuard).fit(event.size)
 
     @property
     def board(self) -> Board:
         return self.query_one("#board", Board)
 
     def on_mount(self) -> None:
+        self.query_one(SizeGuard).fit(self.app.size)
         for note in self.loaded.warnings:
             self.notify(note, severity="warning", timeout=8)
         self._refresh()
@@ -86,7 +94,7 @@ class ReplayScreen(Screen[None]):
         status.right = seen if self.loaded.finished else f"{seen} · unfinished"
         self.query_one("#keys", KeyBar).set_keys(
             [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")],
-            [("F1", "rules"), ("q", "back")],
+            [("F1", "rules"), ("F2", "legend"), ("q", "back")],
         )
 
     def action_go(self, delta: int) -> None:
@@ -106,7 +114,11 @@ class ReplayScreen(Screen[None]):
         self._refresh()
 
     def action_rules(self) -> None:
-        self.app.push_screen(RulesScreen(self.game))
+        keys = f"{self.board.legend_markdown()}\n{REPLAY_KEYS}"
+        self.app.push_screen(RulesScreen(self.game, keys=keys))
+
+    def action_legend(self) -> None:
+        self.app.push_screen(LegendScreen(self.game.title, self.board.legend_markdown()))
 
     def action_leave(self) -> None:
         self.gemtable.leave_table(self)

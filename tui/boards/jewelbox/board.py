@@ -40,6 +40,7 @@ from . import keys as K
 from .boxes import BoxesView
 from .commands import MouseAndTyping
 from .cursor import Square, clamp, moved, nearest, step_target, targets
+from .legend import LEGEND as SYMBOLS
 from .panels import Marks
 from .prompt import (
     detail_line,
@@ -66,6 +67,7 @@ class JewelBoxBoard(MouseAndTyping):
     BINDINGS = K.board_keys()
     KEYS_NOTE = K.NOTE
     state_type = JewelBoxState
+    LEGEND = SYMBOLS
     _view: JewelBoxState | None
     _message: Text | None
 

@@ -28,6 +28,7 @@ from . import glyphs as G
 from . import picker as P
 from .centre import CentreView
 from .keys import PASS, PLAY, RETURN, board_keys
+from .legend import LEGEND as SYMBOLS
 from .players import LogView, PlayersView
 from .prompt import detail_line, read_only_reason, turn_hint
 
@@ -59,6 +60,7 @@ class JowhariBoard(Board):
     KEYS_NOTE = ("Mouse: click a card to move to it, double-click to buy, click a gem in "
                  "the supply to pick it.\n")
     state_type = JowhariState
+    LEGEND = SYMBOLS
     _view: JowhariState | None
     _message: Text | None
 

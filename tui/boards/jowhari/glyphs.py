@@ -70,17 +70,18 @@ def cost_text(card: int, spaced: bool = True) -> Text:
 
 
 def shortfall_words(seat: Seat, card: int) -> Text:
-    """`2 short (missing 1R 2B, 1 gold)`: what stands between the seat and this card."""
+    """`2 short (lacking 1R 2B; your 1 gold cover 1)`: what stands between the
+    seat and this card, and the gold it holds kept apart from what it lacks."""
     lacking = missing_gems(seat, card)
     gold = seat.tokens[GOLD]
     short = max(0, sum(lacking) - gold)
     if not short:
         return Text("you can buy it", style=GOOD)
     text = span(f"{short} short", style=SHORT)
-    text.append(" (missing ")
+    text.append(" (lacking ")
     text.append(Text(" ").join(gem(c, n) for c, n in enumerate(lacking) if n))
-    if gold:
-        text.append(f", {gold} gold", style=DIM)
+    if gold:  # what the seat holds, apart from what it lacks
+        text.append(f"; your {gold} gold cover {min(gold, sum(lacking))}", style=DIM)
     text.append(")")
     return text
 

@@ -23,7 +23,7 @@ def board_keys() -> list[BindingType]:
                         doc="give back one gem of that colour")
     capitals = [BoardKey(c, f"gem({i})", show=False) for i, c in enumerate(GEM_KEYS)]
     capitals[0] = BoardKey(
-        "R", "gem(0)", "pick gems", key_display="R B G W K", modes=(PLAY,),
+        "R", "gem(0)", "pick gems", key_display="Shift+R/B/G/W/K", modes=(PLAY,),
         doc_rank=5, doc_keys="`Shift`+`R B G W K`", doc="pick gems to take: up to three "
         "colours, or the same colour twice for two of it; a third press drops it")
     arrows = [BoardKey(k, f"move({dx}, {dy})", show=False) for k, (dx, dy) in

@@ -31,6 +31,7 @@ from . import keys as K
 from . import prompt as P
 from .benches import bench_lines
 from .choices import action_of
+from .legend import LEGEND as SYMBOLS
 from .panels import LogView, Painted
 from .table import (
     commission_lines,
@@ -54,6 +55,7 @@ class WorkbenchBoard(Board):
     KEYS_INTRO = K.INTRO
     KEYS_NOTE = K.NOTE
     state_type = WorkbenchState
+    LEGEND = SYMBOLS
     _view: WorkbenchState | None
     _message: Text | None
 

@@ -45,15 +45,11 @@ def round_line(view: WorkbenchState, width: int) -> Text:
     right.append_text(G.counts_text(view.reserve))
     right.append(f" · Deck {len(view.deck)}", G.DIM)
     if left.cell_len + right.cell_len + 2 > width:
-        right = G.span("Initiative ", G.DIM) + G.span(f"S{view.initiative + 1}", G.BOLD)
-        right.append(" · Reserve ", G.DIM)
+        # Narrow: shorter words, but the seat keeps its full name everywhere.
+        right = G.span("Initiative ", G.DIM) + G.span(f"Seat {view.initiative + 1}", G.BOLD)
+        right.append(" · ", G.DIM)
         right.append_text(G.counts_text(view.reserve))
-        right.append(f" · Deck {len(view.deck)}", G.DIM)
-    if left.cell_len + right.cell_len + 2 > width:
-        right = G.span("Init ", G.DIM) + G.span(f"S{view.initiative + 1}", G.BOLD)
-        right.append(" ", G.DIM)
-        right.append_text(G.counts_text(view.reserve))
-        right.append(f" deck {len(view.deck)}", G.DIM)
+        right.append(f" · deck {len(view.deck)}", G.DIM)
     return G.columns(left, right, width)
 
 

@@ -1,0 +1,66 @@
+"""The board's legend: every symbol and colour it draws, and what it means (F2)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+TABLE_KEYS = """## Table keys
+
+- **`u`** or `:undo`: take back your last move and the bots' replies, as long as
+  nothing hidden came to light since (no die rolled, no card turned up); at a
+  table of several people the others are asked first
+- **`F2`**: what the symbols on the board mean
+- **`F1`**: this help; `q` quits (the game stays saved)
+"""
+"""Keys of the game screen itself, the same in every game."""
+
+WATCH_KEYS = """## Watching keys
+
+- **`Space`**: pause or go on
+- **`n`** or `→`: one more move while paused
+- **`+`** / **`-`**: faster / slower bot moves
+- **`f`**: follow another seat (see the game as that seat sees it), or the public view
+- **`F2`**: what the symbols on the board mean; **`q`** leaves
+"""
+"""Keys of a table where nobody at this terminal plays."""
+
+REPLAY_KEYS = """## Replay keys
+
+- **`→`** / `n`, **`←`** / `p`: next / previous move; `PgDn` / `PgUp`: ten at a time
+- **`Home`** / `g`, **`End`** / `G`: the first / the last position
+- **`f`**: follow another seat (see the game as that seat saw it), or the public view
+- **`F2`**: what the symbols on the board mean; **`q`** goes back
+"""
+
+
+class LegendScreen(ModalScreen[None]):
+    CSS_PATH = "rules.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f2,q", "close", "Close"),
+    ]
+
+    def __init__(self, title: str, legend: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.legend = legend
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rules-frame"):
+            with VerticalScroll(id="rules-scroll"):
+                yield Markdown(self.legend or "This board draws no symbols of its own.",
+                               id="legend-text")
+            yield Static(" ↑↓ PgUp PgDn scroll   Esc/F2 close", id="rules-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-frame").border_title = f"{self.title_text}: legend"
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
