@@ -13,13 +13,19 @@ from textual.widgets import Markdown, Static
 from gemtable.engine import Game
 
 
-def rules_markdown(game: Game) -> str:
-    """The game's rules text, or a short note if the document cannot be read."""
+def rules_document(game: Game) -> tuple[str, bool]:
+    """The game's rules text and True, or a short note and False if the
+    document cannot be read."""
     try:
-        return game.rules_text()
+        return game.rules_text(), True
     except (OSError, AttributeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        return f"# {game.title}\n\nThe rules document could not be read ({reason})."
+        return f"# {game.title}\n\nThe rules document could not be read ({reason}).", False
+
+
+def rules_markdown(game: Game) -> str:
+    """The game's rules text, or a short note if the document cannot be read."""
+    return rules_document(game)[0]
 
 
 class RulesScreen(ModalScreen[None]):
@@ -38,9 +44,13 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="rules-frame"):
             with VerticalScroll(id="rules-scroll"):
+                rules, readable = rules_document(self.game)
+                if not readable:  # the trouble is said first, where it is seen
+                    yield Markdown(rules, id="rules-text")
                 if self.keys:
                     yield Markdown(self.keys, id="rules-board-keys")
-                yield Markdown(rules_markdown(self.game), id="rules-text")
+                if readable:
+                    yield Markdown(rules, id="rules-text")
             yield Static(" ↑↓ PgUp PgDn scroll   Esc/F1 close", id="rules-keys")
 
     def on_mount(self) -> None:
