@@ -17,6 +17,7 @@ from .common import (
 from .components import (
     AXE,
     BOOK,
+    CARGO,
     CART,
     CATAPULT,
     CAULDRON,
@@ -39,6 +40,7 @@ from .components import (
 from .state import (
     DROP,
     EMPTY,
+    GIVE,
     GO,
     MARKET_DIE,
     MINE_DIE,
@@ -156,17 +158,33 @@ def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
 
 
 def move(state: IridesciaState, cell: int, chosen: int) -> IridesciaState:
-    """Step onto a revealed tile: its gem (the chosen one on a wild tile) and bonus."""
+    """Step onto a revealed tile: its gem (the chosen one on a wild tile) and bonus.
+
+    Built as one change of the seat and one of the state: this runs every turn."""
     me = state.current
     tile = TILES[state.cells[cell]]
     gem = tile.gem if tile.gem < 4 else chosen
     seat = state.seats[me]
     drop = ROW_OF[cell] >= FOREST_ROW and len(seat.objectives) == 2
-    state = put_seat(state, me, evolve(seat, position=cell), tile_gem=gem, begun=True,
-                     drop_pending=drop)
-    state = gain_gems(state, me, gem, 1)
-    state = tile_bonus(state, me, state.cells[cell])
-    return after_gain(state)
+    supply, cargo = state.gem_supply, seat.cargo
+    if supply[gem]:
+        supply, cargo = add(supply, gem, -1), add(cargo, gem, 1)
+    coins, royalty, stones = seat.coins, seat.royalty, seat.stones
+    coin_supply, stone_supply, iridia = state.coin_supply, state.stone_supply, seat.iridia
+    if tile.bonus == COINS:
+        gained = min(tile.amount, coin_supply)
+        coins, coin_supply = coins + gained, coin_supply - gained
+    elif tile.bonus in (ROYALTY, IRIDIA_BONUS):
+        royalty += tile.amount
+        iridia = iridia or tile.bonus == IRIDIA_BONUS
+    elif tile.bonus == STONE and stone_supply:
+        stones, stone_supply = stones + 1, stone_supply - 1
+    seat = evolve(seat, position=cell, cargo=cargo, coins=coins, royalty=royalty,
+                  stones=stones, iridia=iridia)
+    step = GIVE if sum(cargo) > CARGO else DROP if drop else OPTIONAL
+    return put_seat(state, me, seat, tile_gem=gem, begun=True, drop_pending=drop,
+                    gem_supply=supply, coin_supply=coin_supply, stone_supply=stone_supply,
+                    step=step)
 
 
 def tile_bonus(state: IridesciaState, index: int, tile_id: int) -> IridesciaState:
