@@ -28,6 +28,7 @@ import attrs
 from gemtable.engine import registry
 
 from .match import play_match
+from .parallel import single_process_search
 
 POLL_SECONDS = 0.25
 """How often a waiting run looks whether it was asked to stop."""
@@ -72,8 +73,12 @@ class PlayedGame:
 
 
 def play_task(task: GameTask) -> PlayedGame:
-    """Play one task to the end (top level, so worker processes and Ray can run it)."""
-    result = play_match(task.game, task.seats, seed=task.seed, variant=task.variant)
+    """Play one task to the end (top level, so worker processes and Ray can run it).
+
+    A plain `mcts` searches in one process here: the games fill the cores, and
+    results must not depend on the machine's load."""
+    with single_process_search():
+        result = play_match(task.game, task.seats, seed=task.seed, variant=task.variant)
     final = result.final
     n = len(task.seats)
     return PlayedGame(

@@ -2,6 +2,9 @@
 
 KIND is `random`, `greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`, or a
 per-game bot a game registers (e.g. an automa) in its heuristic module.
+A search kind may end in `@WORKERS`, the processes it searches in
+(`mcts:3000@2`, `mcts:1s@4`); plain `mcts` takes this machine's spare cores,
+every other kind one process unless it says otherwise.
 
 Every bot draws its randomness from `decision_rng(seed, view)`: a generator
 derived from the bot's seed and the position, not from a stream that advances
@@ -83,6 +86,18 @@ def _budget(kind: str, text: str) -> tuple[int | None, float | None]:
     )
 
 
+def search_kind(kind: str) -> bool:
+    """Whether `kind` (without `@WORKERS`) names a search that may use workers."""
+    return kind == "mcts" or kind.startswith("mcts:")
+
+
+def _workers(kind: str, text: str) -> int:
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    raise BotKindError(f"bad worker count in {kind!r}: use @WORKERS, a whole number above 0 "
+                       "(e.g. mcts:1500@2)")
+
+
 def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     """A bot of `kind` for `game_id`, all its randomness drawn from `seed`."""
     from .heuristics import heuristic_for
@@ -91,17 +106,26 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
 
     registry.get(game_id)  # an unknown game raises registry.UnknownGame here
     heuristic = heuristic_for(game_id)
+    base, at, worker_text = kind.partition("@")
+    if at:
+        if not search_kind(base):
+            raise BotKindError(f"{base!r} does not search, so it takes no @WORKERS ({kind!r})")
+        workers = _workers(kind, worker_text)
+        bot = make_bot(base, game_id=game_id, seed=seed)
+        assert isinstance(bot, MctsBot)
+        bot.workers, bot.kind = workers, kind
+        return bot
     name, _, budget = kind.partition(":")
     if kind == "random":
         return RandomBot(seed=seed)
     if kind == "greedy":
         return GreedyBot(heuristic, seed=seed)
     if kind == "mcts":
-        return MctsBot(heuristic, seed=seed, kind=kind)
+        return MctsBot(heuristic, seed=seed, kind=kind, workers=None)
     if name == "mcts":
         iterations, seconds = _budget(kind, budget)
         return MctsBot(heuristic, seed=seed, iterations=iterations, seconds=seconds, kind=kind)
     if kind in heuristic.bots:
         return heuristic.bots[kind](seed)
-    known = ", ".join(bot_kinds(game_id)) + ", mcts:SECONDSs"
+    known = ", ".join(bot_kinds(game_id)) + ", mcts:SECONDSs, any search kind @WORKERS"
     raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")

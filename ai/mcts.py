@@ -28,6 +28,10 @@ Why this shape:
 
 Budgets: a number of iterations (reproducible: same seed and view, same
 action) or a number of seconds (as many iterations as fit).
+
+Workers: with `workers` above 1 the decision is searched root-parallel in that
+many processes (ai/parallel.py), each with the full budget; None lets the
+machine decide (`auto_search_workers`). One worker is exactly the search above.
 """
 
 from __future__ import annotations
@@ -35,11 +39,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from gemtable.engine import CHANCE, State
 
 from .base import check_view, decision_rng
 from .heuristics import Heuristic, advance_chance
+from .parallel import auto_search_workers
 
 DEFAULT_ITERATIONS = 1500
 """Budget of a plain `mcts` bot. Jowhari runs about 4,500 iterations a second
@@ -80,6 +86,7 @@ class MctsBot:
         playout_depth: int | None = None,
         prior_weight: float | None = None,
         expand_after: int | None = None,
+        workers: int | None = 1,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -96,6 +103,14 @@ class MctsBot:
         self.last_iterations = 0
         """Iterations the latest `choose` ran (0 when only one action was legal)."""
         self.last_root: Node | None = None
+        self.workers = workers
+        """Search processes per decision; None: decided at each move."""
+        self.last_workers = 1
+        self.progress: Callable[[Node, State, int], None] | None = None
+        """Called as (root, view, iterations) every `progress_every` iterations
+        of a one-process search, and once with the merged root of a parallel
+        one: what a watching screen shows (ai/hints.py `watch`)."""
+        self.progress_every = 100
         self._expand_after = 0
 
     def choose(self, view: State) -> object:
@@ -107,8 +122,14 @@ class MctsBot:
         forced = self.heuristic.policy_action(view)
         if forced is not None:
             return forced
-        rng = decision_rng(self.seed, view)
-        root = self.search(view, rng)
+        workers = auto_search_workers() if self.workers is None else self.workers
+        self.last_workers = workers
+        if workers > 1:
+            root = self.search_parallel(view, workers)
+            if self.progress is not None:
+                self.progress(root, view, self.last_iterations)
+        else:
+            root = self.search(view, decision_rng(self.seed, view))
         self.last_root = root
         # Most visited wins; the mean reward breaks ties, then the legal order.
         return max(
@@ -126,14 +147,41 @@ class MctsBot:
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
+        progress, every = self.progress, self.progress_every
         while True:
             self._iterate(root, view.determinize(rng), rng, priors)
             done += 1
+            if progress is not None and done % every == 0:
+                progress(root, view, done)
             if limit is not None and done >= limit:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
+        return root
+
+    def search_parallel(self, view: State, workers: int) -> Node:
+        """A root whose children hold the statistics of `workers` trees."""
+        from .parallel import SearchJob, bot_heuristic_for_job, search_parallel
+
+        sent = bot_heuristic_for_job(self.heuristic, view)
+        merged = search_parallel([
+            SearchJob(view=view, worker=k, seed=self.seed, iterations=self.iterations,
+                      seconds=self.seconds, exploration=self.exploration,
+                      playout_depth=self.playout_depth, prior_weight=self.prior_weight,
+                      expand_after=self.expand_after, heuristic=sent)
+            for k in range(workers)
+        ])
+        root = Node(None)
+        mover = view.to_move
+        assert isinstance(mover, int)
+        for action, visits, reward in zip(view.legal_actions(), merged.visits, merged.rewards,
+                                          strict=True):
+            if visits:
+                child = root.children[action] = Node(mover)
+                child.visits, child.reward = visits, reward
+        root.visits = merged.iterations
+        self.last_iterations = merged.iterations
         return root
 
     def _root_priors(self, view: State, rng: random.Random) -> dict[object, float]:

@@ -60,7 +60,9 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     parser.add_argument(
         "--seat", action="append", dest="seats", metavar="KIND", required=True,
-        help="one per seat, in turn order: human, random, greedy, mcts, mcts:ITERATIONS",
+        help="one per seat, in turn order: human, random, greedy, mcts, mcts:ITERATIONS, "
+             "mcts:SECONDSs; a search kind may end in @WORKERS to search in that many "
+             "processes (mcts:1500@2); plain mcts uses the spare cores",
     )
     parser.add_argument("--seed", type=_non_negative(int), default=None,
                         help="seed for the deal and dice (default: random)")
