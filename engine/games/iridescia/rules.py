@@ -1,4 +1,10 @@
-"""Legal actions of each step, and the dispatch of an action to its effect."""
+"""Legal actions of each step, and the dispatch of an action to its effect.
+
+Boards may ask these directly rather than re-deriving a rule: `revealable`
+and `movable` (the cells a seat may reveal or move onto from a position),
+`go_targets` (where a blocked explorer may step), `restore_actions` (the
+relics the seat to move can restore now) and `may_declare_rhom`.
+"""
 
 from __future__ import annotations
 
