@@ -153,7 +153,7 @@ def _detail(state: IridesciaState, action: object, verb: str) -> str:
                 return f"the {ITEMS[kind].name} costs {ITEMS[kind].cost} and you have {seat.coins}"
             return "an Epic Elixir cannot be bought on a turn an Epic Elixir started"
         if verb == "restore":
-            return "you lack the gems for that relic (or there is no such relic)"
+            return _restore_reason(state, action)
         if verb == "swap":
             return "you can swap only with an explorer standing on the board"
     if isinstance(action, A.OnGem):
@@ -169,6 +169,21 @@ def _detail(state: IridesciaState, action: object, verb: str) -> str:
     if verb == "elixir":
         return "you have already played an Epic Elixir this turn"
     return ""
+
+
+def _restore_reason(state: IridesciaState, action: A.OnSlot) -> str:
+    seat = state.seats[state.current]
+    if action.reserved:
+        if action.slot >= len(seat.reserved):
+            return f"you have no reserved relic {action.slot + 1}"
+        relic = seat.reserved[action.slot]
+    else:
+        if action.slot >= len(state.relic_row) or state.relic_row[action.slot] < 0:
+            return f"the relic row has no relic in place {action.slot + 1}"
+        relic = state.relic_row[action.slot]
+    short = [f"{n - h} {GEM_NAMES[g]}" for g, (h, n)
+             in enumerate(zip(seat.cargo, RELICS[relic].cost, strict=True)) if n > h]
+    return f"the {RELICS[relic].name} needs {', '.join(short)} more"
 
 
 def reveals(state: IridesciaState, action: object) -> bool:

@@ -178,3 +178,14 @@ def test_log_lines_and_reveals():
     assert "revealed 1a" in state.describe(action, after)
     move = next(a for a in after.legal_actions() if getattr(a, "verb", "") == "move")
     assert not after.reveals(move)
+
+
+def test_refusals_say_what_is_missing():
+    state, _ = on_tile()
+    seat = attrs.evolve(state.seats[0], cargo=(0, 0, 0, 0))
+    state = attrs.evolve(state, seats=(seat,) + state.seats[1:])
+    relic = RELICS[state.relic_row[0]]
+    with pytest.raises(IllegalAction, match=f"the {relic.name} needs"):
+        state.parse_action("restore 1")
+    with pytest.raises(IllegalAction, match="you cannot mine now|there is nothing"):
+        GAME.new(4, seed=1).parse_action("mine")
