@@ -15,6 +15,7 @@ BOARD_MODULES: dict[str, str] = {
     "jewelbox": "gemtable.tui.boards.jewelbox",
     "workbench": "gemtable.tui.boards.workbench",
     "marylia": "gemtable.tui.boards.marylia",
+    "iridescia": "gemtable.tui.boards.iridescia",
 }
 
 

@@ -1,0 +1,307 @@
+"""The Iridescia board driven as a person would: keys in, ActionChosen out.
+
+Each test mounts the board alone in a small app with a real game position
+(from a seed and a few actions, dice rolled by the seeded chance steps) and
+checks which action, if any, the board posts and what it says.
+"""
+
+from __future__ import annotations
+
+import attrs
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+from tui_support import render_text
+
+from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
+from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import board as B
+from gemtable.engine.games.iridescia import components as C
+from gemtable.engine.games.iridescia import state as ST
+from gemtable.engine.games.iridescia.state import IridesciaState
+from gemtable.tui.boards import board_for
+from gemtable.tui.boards.base import Board
+from gemtable.tui.boards.iridescia import IridesciaBoard
+from gemtable.tui.boards.iridescia.prompt import LEGEND
+
+GAME = registry.get("iridescia")
+SEED = 2
+
+
+def settle(state: IridesciaState, step: int) -> tuple[IridesciaState, int]:
+    while state.to_move is CHANCE:
+        state = state.apply(state.sample_chance(chance_rng(SEED, step)))
+        step += 1
+    return state, step
+
+
+def position(moves: str = "explorer;explorer", players: int = 2) -> IridesciaState:
+    state, step = settle(GAME.new(players, seed=SEED), 0)
+    for text in filter(None, (m.strip() for m in moves.split(";"))):
+        state, step = settle(state.apply(state.parse_action(text)), step + 1)
+    return state
+
+
+def first_of(state: IridesciaState, verb: str) -> object:
+    return next(a for a in state.legal_actions() if str(a).split()[0] == verb)
+
+
+class BoardApp(App):
+    """The board between a status row and a key row, as the game screen lays it out."""
+
+    CSS = "#top, #bottom { height: 1; }"
+
+    def __init__(self, state: IridesciaState, seat: int | None = None, *,
+                 read_only: bool = False, autoplay: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.autoplay = autoplay
+        """Apply each action the board posts and show the next position (one seat's turn)."""
+        self.step = 100
+        self.seat = state.current if seat is None and not read_only else seat
+        self.read_only = read_only
+        self.chosen: list[object] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("status", id="top")
+        yield IridesciaBoard(id="board")
+        yield Static("keys", id="bottom")
+
+    @property
+    def board(self) -> IridesciaBoard:
+        return self.query_one(IridesciaBoard)
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.board.focus()
+
+    def redraw(self) -> None:
+        seat = self.seat
+        view = self.state.view(SPECTATOR if seat is None else seat)
+        mine = not self.read_only and seat == self.state.to_move
+        self.board.show(view, self.state.legal_actions() if mine else (), seat)
+
+    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
+        self.chosen.append(event.action)
+        if self.autoplay:
+            self.state, self.step = settle(self.state.apply(event.action), self.step)
+            self.redraw()
+
+    def prompt(self) -> str:
+        return str(self.query_one("#ir-prompt", Static).content)
+
+    def detail(self) -> str:
+        return str(self.query_one("#ir-detail", Static).content)
+
+
+async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        app.screen_text = render_text(app)  # type: ignore[attr-defined]
+        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
+        app.final_detail = app.detail()  # type: ignore[attr-defined]
+        app.final_cursor = app.board.cursor  # type: ignore[attr-defined]
+    return app
+
+
+def typed(text: str) -> list[str]:
+    return ["space" if ch == " " else ch for ch in text]
+
+
+def test_the_registry_gives_iridescia_its_own_board() -> None:
+    assert board_for("iridescia") is IridesciaBoard
+
+
+# --- the map ---------------------------------------------------------------------------
+
+
+async def test_enter_reveals_the_hex_under_the_cursor() -> None:
+    state = position()
+    assert state.step == ST.REVEAL
+    app = await run(BoardApp(state), "enter")
+    assert len(app.chosen) == 1
+    chosen = app.chosen[0]
+    assert isinstance(chosen, A.OnCell) and chosen.verb == "reveal"
+    assert chosen in state.legal_actions()
+
+
+async def test_the_cursor_moves_along_the_row_and_reveals_the_hex_it_stops_on() -> None:
+    state = position()
+    start = await run(BoardApp(state), "enter")
+    moved = await run(BoardApp(state), "right", "enter")
+    assert start.chosen[0].cell + 1 == moved.chosen[0].cell  # one hex to the right
+    assert moved.chosen[0] in state.legal_actions()
+
+
+async def test_tab_goes_to_the_next_hex_on_offer() -> None:
+    state = position()
+    app = await run(BoardApp(state), "tab", "tab", "enter")
+    offered = [a.cell for a in state.legal_actions() if isinstance(a, A.OnCell)]
+    assert app.chosen and app.chosen[0].cell in offered
+
+
+async def test_enter_off_the_targets_posts_nothing_and_gives_the_engines_reason() -> None:
+    state = position()
+    app = await run(BoardApp(state), "up", "up", "up", "enter")
+    assert app.chosen == []
+    row, col = app.final_cursor
+    assert row == 3
+    reason = state.why_illegal(A.OnCell("reveal", B.cell_at(row, col)))
+    assert "reveal" in app.final_prompt and reason[:20] in app.final_prompt
+
+
+async def test_enter_twice_reveals_a_tile_then_moves_onto_it() -> None:
+    state = position()
+    app = await run(BoardApp(state, autoplay=True), "tab", "enter", "enter")
+    reveal = app.chosen[0]
+    assert str(reveal).startswith("reveal")
+    tile = C.TILES[app.state.cells[reveal.cell]]
+    if tile.gem < C.RAINBOW:  # a plain tile: the second Enter moves there
+        assert app.chosen[1:] == [A.OnCell("move", reveal.cell)]
+    else:  # a wild tile: the menu asks which gem it stands for
+        assert app.chosen[1:] == [] and "this hex" in app.screen_text
+
+
+async def test_a_wild_tile_asks_which_gem_it_stands_for() -> None:
+    state = position()
+    reveal = first_of(state, "reveal")
+    state, _ = settle(state.apply(reveal), 10)
+    cell = reveal.cell
+    cells = list(state.cells)
+    rainbow = next(t.id for t in C.TILES if t.gem == C.RAINBOW and t.region == 0)
+    cells[cell] = rainbow
+    state = attrs.evolve(state, cells=tuple(cells), box=tuple(sorted(
+        (set(state.box) | {state.cells[cell]}) - {rainbow})))
+    moves = [a for a in state.legal_actions() if isinstance(a, A.OnCell) and a.cell == cell]
+    assert len(moves) == 4
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(8):
+            if app.board.cursor == (B.ROW_OF[cell], B.INDEX_IN_ROW[cell]):
+                break
+            await pilot.press("tab")
+        await pilot.press("enter")
+        assert app.chosen == [] and "this hex" in render_text(app)
+        await pilot.press("3")
+    assert app.chosen == [moves[2]] and moves[2].gem == 2
+
+
+# --- the menu --------------------------------------------------------------------------
+
+
+def optional_position() -> IridesciaState:
+    state = position()
+    state, step = settle(state.apply(first_of(state, "reveal")), 10)
+    move = first_of(state, "move")
+    state, _ = settle(state.apply(move), step + 1)
+    while state.step in (ST.GIVE, ST.DROP):
+        state, _ = settle(state.apply(state.legal_actions()[0]), step + 2)
+    assert state.step == ST.OPTIONAL
+    return state
+
+
+async def test_the_menu_offers_exactly_the_legal_actions_not_played_on_a_hex() -> None:
+    state = optional_position()
+    app = BoardApp(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.board._menu
+        listed = [a for entry in menu.top for a in entry.actions]
+        off_map = [a for a in state.legal_actions() if not isinstance(a, A.OnCell)]
+        assert sorted(map(str, listed)) == sorted(map(str, off_map))
+        assert str(menu.top[-1].actions[0]) == "end"  # ending the turn is the last line
+
+
+async def test_a_digit_plays_that_menu_line() -> None:
+    state = optional_position()
+    app = await run(BoardApp(state), "1")
+    assert app.chosen and app.chosen[0] in state.legal_actions()
+    assert str(app.chosen[0]) == "mine"  # mining comes first in the menu
+
+
+async def test_arrows_then_enter_in_the_menu_end_the_turn() -> None:
+    state = optional_position()
+    app = await run(BoardApp(state), "up", "enter")  # up from the first line wraps to the last
+    assert [str(a) for a in app.chosen] == ["end"]
+
+
+async def test_a_group_opens_and_esc_closes_it() -> None:
+    state = optional_position()
+    groups = [e for e in IridesciaBoard()._menu.of(
+        [a for a in state.legal_actions() if not isinstance(a, A.OnCell)]).top]
+    index = next(i for i, e in enumerate(groups) if not e.single)
+    opened = await run(BoardApp(state), str(index + 1))
+    assert opened.chosen == [] and f"Actions > {groups[index].title}" in opened.screen_text
+    closed = await run(BoardApp(state), str(index + 1), "escape", "enter")
+    assert [str(a) for a in closed.chosen] == [str(groups[index].actions[0])] \
+        if groups[index].single else closed.chosen == []
+
+
+async def test_typed_notation_plays_and_a_wrong_one_is_refused_with_the_reason() -> None:
+    state = optional_position()
+    ok = await run(BoardApp(state), "colon", *typed("end"), "enter")
+    assert [str(a) for a in ok.chosen] == ["end"]
+    bad = await run(BoardApp(state), "colon", *typed("restore 9"), "enter")
+    assert bad.chosen == [] and "restore 9" in bad.final_prompt
+
+
+# --- looking, not playing ---------------------------------------------------------------
+
+
+async def test_read_only_keys_post_nothing_and_say_whose_turn_it_is() -> None:
+    state = position()
+    app = await run(BoardApp(state, seat=1, read_only=True), "enter", "1")
+    assert app.chosen == []
+    assert "to play" in app.final_prompt
+
+
+async def test_the_others_secrets_are_not_on_screen() -> None:
+    state = position()
+    mine = await run(BoardApp(state, seat=0))
+    theirs = state.seats[1].objectives
+    for objective in theirs:
+        if objective not in state.seats[0].objectives:
+            assert C.OBJECTIVES[objective].name not in mine.screen_text
+    for objective in state.seats[0].objectives:
+        assert C.OBJECTIVES[objective].name in mine.screen_text
+
+
+async def test_every_line_fits_both_sizes() -> None:
+    for size in ((80, 24), (120, 40)):
+        app = await run(BoardApp(optional_position()), size=size)
+        lines = app.screen_text.splitlines()
+        assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)
+
+
+async def test_revealed_tiles_read_without_colour() -> None:
+    state = optional_position()
+    app = await run(BoardApp(state))
+    shown = [c for c in range(B.CELLS) if state.cells[c] >= 0 and state.shown[c]]
+    assert shown
+    for cell in shown:
+        letter = C.TILE_LETTERS[C.TILES[state.cells[cell]].gem]
+        assert letter in app.screen_text
+
+
+async def test_v_shows_the_other_player_in_full() -> None:
+    state = position()
+    app = await run(BoardApp(state), "v")
+    assert "2 Seat 2" in app.screen_text and "stone dice" in app.screen_text
+
+
+async def test_the_legend_key_shows_every_symbol() -> None:
+    app = await run(BoardApp(position()), "question_mark", size=(120, 40))
+    for symbol, _ in LEGEND:
+        assert symbol in app.screen_text
+
+
+def test_the_help_lists_the_legend_and_every_documented_key() -> None:
+    reference = IridesciaBoard.key_reference()
+    assert reference.startswith("## Legend")
+    for symbol, words in LEGEND:
+        assert f"`{symbol}` {words}" in reference
+    for key in IridesciaBoard.board_keys():
+        if key.doc:
+            assert key.doc in reference

@@ -1,0 +1,126 @@
+"""The menu of actions that are not played on a hex: the legal ones only,
+grouped by their first word (`buy`, `sell`, `play`...), a group opening into
+its choices. Pure values: the board keeps one Menu and replaces it on each key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from rich.text import Text
+
+from . import glyphs as G
+
+
+@dataclass(frozen=True)
+class Entry:
+    title: str
+    actions: tuple[object, ...]
+
+    @property
+    def single(self) -> bool:
+        return len(self.actions) == 1
+
+
+def group_key(action: object) -> str:
+    """The word that groups an action: its first (a verb or an item's name)."""
+    words = str(action).split()
+    return words[0] if words else ""
+
+
+FIRST = ("explorer", "take", "mine", "stone", "cart", "pickaxe", "restore", "buy", "sell")
+LAST = ("end", "pass")
+"""Groups listed first and last (the most used near the top, ending the turn at the foot);
+the rest keep the engine's order."""
+
+
+def _rank(title: str) -> int:
+    if title in FIRST:
+        return FIRST.index(title) - len(FIRST)
+    if title in LAST:
+        return 1 + LAST.index(title)
+    return 0
+
+
+def entries(actions: Sequence[object]) -> tuple[Entry, ...]:
+    groups: dict[str, list[object]] = {}
+    for action in actions:
+        groups.setdefault(group_key(action), []).append(action)
+    ordered = sorted(groups.items(), key=lambda pair: _rank(pair[0]))
+    return tuple(Entry(title, tuple(found)) for title, found in ordered)
+
+
+@dataclass(frozen=True)
+class Menu:
+    top: tuple[Entry, ...] = ()
+    opened: int | None = None
+    cursor: int = 0
+
+    @classmethod
+    def of(cls, actions: Sequence[object]) -> Menu:
+        return cls(entries(actions))
+
+    def lines(self) -> list[object]:
+        """What is listed now: entries at the top, or the actions of the open group."""
+        if self.opened is not None:
+            return list(self.top[self.opened].actions)
+        return list(self.top)
+
+    def move(self, step: int) -> Menu:
+        count = len(self.lines())
+        if not count:
+            return self
+        return replace(self, cursor=(self.cursor + step) % count)
+
+    def close(self) -> Menu:
+        if self.opened is None:
+            return self
+        return replace(self, opened=None, cursor=self.opened)
+
+    def choose(self, index: int | None = None) -> tuple[Menu, object | None]:
+        """Choose line `index` (the cursor's by default): an action, or a group opened."""
+        lines = self.lines()
+        index = self.cursor if index is None else index
+        if not 0 <= index < len(lines):
+            return self, None
+        picked = lines[index]
+        if isinstance(picked, Entry):
+            if picked.single:
+                return replace(self, cursor=index), picked.actions[0]
+            return replace(self, opened=index, cursor=0), None
+        return replace(self, cursor=index), picked
+
+    @property
+    def empty(self) -> bool:
+        return not self.top
+
+
+def menu_lines(menu: Menu, label: Callable[[object], Text], width: int, height: int,
+               active: bool) -> list[Text]:
+    """The menu's lines, numbered, scrolled so the cursor stays in view."""
+    title = G.span("Actions", G.BOLD)
+    if menu.opened is not None:
+        title.append(f" > {menu.top[menu.opened].title}", G.WARN)
+        title.append("  (Esc back)", G.DIM)
+    elif not active:
+        title.append("  (Tab to choose here, or a digit)", G.DIM)
+    out = [G.fit(title, width)]
+    rows = menu.lines()
+    room = max(1, height - 1)
+    start = min(max(0, menu.cursor - room + 1), max(0, len(rows) - room))
+    for i in range(start, min(len(rows), start + room)):
+        picked = rows[i]
+        here = active and i == menu.cursor
+        line = G.span(G.MARK if here else " ", G.WARN)
+        line.append(f"{i + 1}" if i < 9 else " ", G.PICKED if here else G.DIM)
+        line.append(" ")
+        if isinstance(picked, Entry):
+            line.append_text(label(picked.actions[0]) if picked.single
+                             else G.span(f"{picked.title}: {len(picked.actions)} choices", G.TEXT))
+        else:
+            line.append_text(label(picked))
+        out.append(G.fit(line, width))
+    if not rows:
+        out.append(G.fit(G.span("  nothing to choose here now", G.DIM), width))
+    return out

@@ -1,0 +1,231 @@
+"""The parts of the table beside and under the hex board, as lines of text:
+the gem market and stone dice, the relic row, the item market, each player
+(yours in full, the others compact), and the end-of-game breakdown.
+Pure functions of a Scene."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from . import glyphs as G
+from .scene import Player, Relic, Scene
+from .widgets import wrap
+
+KIND_NAMES = {"J": "Jewelry", "T": "Tech", "L": "Lore", "W": "Iridia (wild)"}
+
+
+def market_line(scene: Scene, width: int) -> Text:
+    """`Market A2 C3 E2 S5  stone dice 4`: what each gem is worth and needs to mine."""
+    line = G.span("Market ", G.BOLD)
+    line.append_text(G.join(G.gem_block(g, f"{G.GEM_LETTERS[g]}{v}")
+                            for g, v in enumerate(scene.market)))
+    line.append(f"  stone dice {scene.stone_supply}", G.DIM)
+    return G.fit(line, width)
+
+
+def rhom_lines(scene: Scene, width: int) -> list[Text]:
+    """The Rhom's card in play: reveal priorities, icon, weathervane (wrapped)."""
+    if not scene.rhom_card:
+        return []
+    parts = [G.span(part, G.DIM) for part in scene.rhom_card.split("; ")]
+    return G.pack(parts, width, sep="; ", max_lines=2)
+
+
+def roll_lines(scene: Scene, width: int) -> list[Text]:
+    """A mining roll waiting to resolve: the gem, its market value, each die by number."""
+    if not scene.roll:
+        return []
+    gem = scene.roll_gem
+    head = G.span("Mining ", G.BOLD)
+    if 0 <= gem < 4:
+        head.append_text(G.gem(gem, G.GEM_NAMES[gem]))
+        head.append(f", market value {scene.market[gem]}", G.DIM)
+    dice = G.span("dice ", G.DIM)
+    for i, (face, stone) in enumerate(scene.roll):
+        dice.append(f" {i + 1}:", G.DIM)
+        dice.append(f" {face} ", G.PICKED)
+        if stone:
+            dice.append("stone", G.DIM)
+    return [G.fit(head, width), G.fit(dice, width)]
+
+
+def relic_cost(relic: Relic) -> Text:
+    return G.gems(relic.cost)
+
+
+def relic_line(index: int, relic: Relic, width: int) -> Text:
+    """`1✓Amethyst Ring      J AAC   5`: number, restorable now, name in its lead
+    gem's colour, kind, the gems it needs, points."""
+    line = G.span(str(index + 1), G.DIM)
+    line.append("✓" if relic.restorable else " ", G.GOOD)
+    name_room = max(6, width - 13)
+    lead = relic.lead if relic.lead >= 0 else G.IRIDIA
+    line.append_text(G.fit(G.gem(lead, relic.name), name_room))
+    line.append(f" {relic.kind} ", G.DIM)
+    line.append_text(G.fit(relic_cost(relic), 5))
+    line.append(f"{relic.points:>2}", G.POINTS)
+    return G.fit(line, width)
+
+
+def relic_lines(scene: Scene, width: int) -> list[Text]:
+    title = G.span("Relics", G.BOLD)
+    title.append(f" deck {scene.relic_deck} · ✓ you can restore", G.DIM)
+    lines = [G.fit(title, width)]
+    lines += [relic_line(i, r, width) if r else G.fit(G.span(f"{i + 1} (none left)", G.DIM), width)
+              for i, r in enumerate(scene.relic_row)]
+    return lines
+
+
+def item_lines(scene: Scene, width: int, cols: int = 2) -> list[Text]:
+    """The item market, numbered, with costs; `!` marks a start-of-turn item.
+    In two columns an item goes by its short name (the word that plays it)."""
+    title = G.span("Items", G.BOLD)
+    title.append(f" deck {scene.item_deck} · $ coins · ! start of turn", G.DIM)
+    lines = [G.fit(title, width)]
+    cell = (width - (cols - 1)) // cols
+    cells = []
+    for i, item in enumerate(scene.items):
+        text = G.span(f"{i + 1} ", G.DIM)
+        if item is None:
+            cells.append(G.fit(text + G.span("(none)", G.DIM), cell))
+            continue
+        text.append(f"{item.cost}$ ", G.COINS)
+        text.append(item.name if cols == 1 else item.short, G.TEXT)
+        if item.flag:
+            text.append("!", G.GOOD)
+        cells.append(G.fit(text, cell))
+    for start in range(0, len(cells), cols):
+        lines.append(G.fit(G.join(cells[start:start + cols], " "), width))
+    return lines
+
+
+# --- players ------------------------------------------------------------------------
+
+
+def _name(scene: Scene, player: Player, me: int | None) -> Text:
+    acting = scene.current == player.seat
+    line = G.span(G.MARK if acting else " ", G.WARN)
+    line.append_text(G.seat_mark(player.seat))
+    line.append(f" {player.label}", G.PICKED if acting else G.BOLD)
+    if player.seat == me:
+        line.append(" (you)", G.DIM)
+    line.append(f" {player.score}pt", G.POINTS)
+    return line
+
+
+def cargo(player: Player) -> Text:
+    """The hold of seven: gems, then `.` for each free place."""
+    held = sum(player.cargo)
+    text = G.gems(player.cargo)
+    text.append("." * max(0, 7 - held), G.FAINT)
+    return text
+
+
+def pile(player: Player) -> Text:
+    """Victory pile: tiles per gem (rainbow and Stone), and relics by kind."""
+    text = G.span("tiles ", G.DIM)
+    parts = [G.gem(g, f"{G.TILE_LETTERS[g]}{n}") for g, n in enumerate(player.tiles) if n]
+    text.append_text(G.join(parts) if parts else G.span("-", G.DIM))
+    text.append("  relics ", G.DIM)
+    kinds = {k: sum(1 for r in player.relics if r.kind == k) for k in "JTLW"}
+    shown = [G.span(f"{k}{n}", G.TEXT) for k, n in kinds.items() if n]
+    text.append_text(G.join(shown) if shown else G.span("-", G.DIM))
+    return text
+
+
+def _status(player: Player) -> list[Text]:
+    out = []
+    if player.royalty:
+        out.append(G.span(player.royalty, G.POINTS))
+    if player.stone:
+        out.append(G.gem_block(G.IRIDIA, "Iridia Stone"))
+    if player.finished:
+        out.append(G.span("at the Castle", G.GOOD))
+    return out
+
+
+def player_full(scene: Scene, player: Player, me: int | None, width: int) -> list[Text]:
+    head = _name(scene, player, me)
+    head.append(" ")
+    head.append_text(cargo(player))
+    if not player.rhom:
+        head.append(f" {player.coins}$", G.COINS)
+    if player.stone_dice:
+        head.append(f" {player.stone_dice} stone {'die' if player.stone_dice == 1 else 'dice'}",
+                    G.DIM)
+    lines = [G.fit(head, width)]
+    segments = [pile(player), *_status(player)]
+    if player.items is not None:
+        items = G.span("items ", G.DIM)
+        items.append(", ".join(player.items) if player.items else "-", G.TEXT)
+        segments.append(items)
+    elif player.item_count:
+        segments.append(G.span(f"{player.item_count} item{'s' if player.item_count > 1 else ''}",
+                               G.DIM))
+    if player.reserved:
+        reserved = G.span("reserved ", G.DIM)
+        reserved.append_text(G.join(G.span(r.name, G.TEXT) + G.span(" ") + relic_cost(r)
+                                    for r in player.reserved))
+        segments.append(reserved)
+    if player.objectives is not None:
+        objectives = G.span("secret ", G.DIM)
+        objectives.append(" | ".join(player.objectives) if player.objectives else "-", G.TEXT)
+        segments.append(objectives)
+    elif player.objective_count:
+        count = player.objective_count
+        segments.append(G.span(f"{count} secret objective{'s' if count > 1 else ''}", G.DIM))
+    lines += G.pack(segments, width, indent=3, max_lines=3)
+    return lines
+
+
+def player_compact(scene: Scene, player: Player, me: int | None, width: int) -> Text:
+    """One line: score, cargo, coins and how much is in the victory pile (v shows it all)."""
+    line = _name(scene, player, me)
+    line.append(" ")
+    line.append_text(cargo(player))
+    if not player.rhom:
+        line.append(f" {player.coins}$", G.COINS)
+    tiles = sum(player.tiles)
+    line.append(f" {tiles} tile{'s' if tiles != 1 else ''}", G.DIM)
+    if player.relics:
+        line.append(f" {len(player.relics)} relic{'s' if len(player.relics) != 1 else ''}",
+                    G.DIM)
+    for part in _status(player):
+        line.append(" ")
+        line.append_text(part)
+    if player.items is None and player.item_count:
+        line.append(f" items {player.item_count}", G.DIM)
+    elif player.items:
+        line.append(" " + ",".join(player.items), G.DIM)
+    return G.fit(line, width)
+
+
+def player_lines(scene: Scene, me: int | None, width: int, roomy: bool,
+                 focus: int | None = None) -> list[Text]:
+    """Every player, the one in focus (you, by default) in full and first."""
+    first = focus if focus is not None else me if me is not None else scene.current or 0
+    order = [p for p in scene.players if p.seat == first]
+    order += [p for p in scene.players if p.seat != first]
+    lines: list[Text] = []
+    for i, player in enumerate(order):
+        if i == 0 or roomy:
+            lines += player_full(scene, player, me, width)
+        else:
+            lines.append(player_compact(scene, player, me, width))
+    return lines
+
+
+def breakdown_lines(lines: Sequence[tuple[str, int | float]], width: int) -> list[Text]:
+    """A seat's final score lines as the engine words them, wrapped; a line
+    worth nothing by itself (where a wild went) is marked `-`."""
+    out = []
+    for label, value in lines:
+        shown = f"{value:>3g}" if value else "  -"
+        parts = wrap(label, max(8, width - 4), indent=1)
+        for i, part in enumerate(parts):
+            line = G.span(shown if i == 0 else "   ", G.POINTS if value else G.DIM)
+            line.append(" " + part, G.TEXT if value else G.DIM)
+            out.append(G.fit(line, width))
+    return out

@@ -1,0 +1,237 @@
+"""Reading an Iridescia view into the board's Scene, and the engine's actions
+into what the board shows of them. The only module that knows the engine's
+state fields; nothing here decides a rule (legality comes from the legal
+actions, scores from the engine's own functions)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import board as B
+from gemtable.engine.games.iridescia import components as C
+from gemtable.engine.games.iridescia import state as ST
+from gemtable.engine.games.iridescia.state import IridesciaState
+
+from . import glyphs as G
+from .scene import BARRICADE, DOWN, EMPTY, TILE, Hex, Item, Player, Relic, Scene
+
+STATE = IridesciaState
+KIND_LETTERS = "JTLW"
+BONUS = {C.COINS: "${}", C.ROYALTY: "+{}", C.STONE: "d"}
+STEP_WORDS = {
+    ST.SEATING: "explorer, or the Rhom deck?",
+    ST.REVEAL: "reveal up to 2 tiles, then move",
+    ST.BLOCKED: "blocked: discard a pile tile",
+    ST.GO: "blocked: go to an empty hex",
+    ST.OPTIONAL: "mine, buy, items, sell; end",
+    ST.RESOLVE: "mining roll: change dice or take",
+    ST.WISH: "Wishing Well: choose the gem",
+    ST.GIVE: "over 7 gems: give the excess",
+    ST.DROP: "Forest: drop one objective",
+    ST.RESTORE: "restore relics, then end",
+    ST.REMOVE: "at the Castle: remove a tile",
+    ST.RHOM: "the Rhom plays its card",
+    ST.ROLLING: "dice are rolling",
+    ST.OVER: "the game is over",
+}
+ICON_WORDS = {"none": "no icon", "2x": "2x gems", "3x": "3x gems", "merchant": "Merchant",
+              "barricade": "Barricade"}
+PRIORITY_NAMES = ("ahead-left", "ahead-right", "side-left", "side-right")
+
+
+def _relic(relic_id: int, restorable: bool = False) -> Relic:
+    r = C.RELICS[relic_id]
+    return Relic(r.name, KIND_LETTERS[r.type], r.lead, r.cost, r.points, restorable)
+
+
+def _item(kind: int) -> Item:
+    item = C.ITEMS[kind]
+    return Item(item.name, item.cost, item.green_flag, item.key.capitalize())
+
+
+def _hex(view: IridesciaState, cell: int, explorers: dict[int, list[int]]) -> Hex:
+    row, col = B.ROW_OF[cell], B.INDEX_IN_ROW[cell]
+    people = tuple(explorers.get(cell, ()))
+    name = B.cell_name(cell)
+    tile = view.cells[cell]
+    if cell in view.barricades:
+        return Hex(cell, name, row, col, BARRICADE, explorers=people)
+    if tile == ST.EMPTY:
+        return Hex(cell, name, row, col, EMPTY, explorers=people)
+    if tile == ST.HIDDEN_TILE or not view.shown[cell]:
+        return Hex(cell, name, row, col, DOWN, explorers=people)
+    t = C.TILES[tile]
+    bonus = BONUS.get(t.bonus, "").format(t.amount)
+    return Hex(cell, name, row, col, TILE, t.gem, bonus, people)
+
+
+def _player(view: IridesciaState, seat: int, restorable: set[object]) -> Player:
+    s = view.seats[seat]
+    hidden_items = any(k < 0 for k in s.items)
+    hidden_goals = any(k < 0 for k in s.objectives)
+    tiles = [0] * 6
+    for tile in s.pile:
+        if tile >= 0:
+            tiles[C.TILES[tile].gem] += 1
+    rhom = seat == view.rhom
+    return Player(
+        seat=seat, label="Rhom" if rhom else f"Seat {seat + 1}", rhom=rhom,
+        score=s.royalty, coins=s.coins, cargo=s.cargo, stone_dice=s.stones,
+        items=None if hidden_items else tuple(C.ITEMS[k].name for k in s.items),
+        item_count=len(s.items),
+        objectives=None if hidden_goals else tuple(
+            f"{C.OBJECTIVES[o].name} {C.OBJECTIVES[o].points}" for o in s.objectives),
+        objective_count=len(s.objectives),
+        tiles=(tiles[0], tiles[1], tiles[2], tiles[3], tiles[4], tiles[5]),
+        relics=tuple(_relic(r) for r in s.relics),
+        reserved=tuple(_relic(r, ("reserved", i) in restorable)
+                       for i, r in enumerate(s.reserved)),
+        royalty=C.TOKENS[s.token][0] if s.token >= 0 else "",
+        stone=s.iridia, finished=s.position == B.FINISHED, airship=s.position == B.AIRSHIP)
+
+
+def restorable_slots(legal: tuple[object, ...]) -> set[object]:
+    """Relics the legal actions let the person restore now (row slots, reserved pairs)."""
+    out: set[object] = set()
+    for action in legal:
+        if isinstance(action, A.OnSlot) and action.verb == "restore":
+            out.add(("reserved", action.slot) if action.reserved else action.slot)
+    return out
+
+
+def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] = ()) -> Scene:
+    explorers: dict[int, list[int]] = {}
+    for index, s in enumerate(view.seats):
+        if s.position >= 0:
+            explorers.setdefault(s.position, []).append(index)
+    rows = tuple(tuple(_hex(view, c, explorers) for c in B.row_cells(r)) for r in range(B.ROWS))
+    can = restorable_slots(legal)
+    relic_row = tuple(_relic(r, i in can) if r >= 0 else None
+                      for i, r in enumerate(view.relic_row))
+    items = tuple(_item(k) if k >= 0 else None for k in view.market)
+    stones = view.active if view.step == ST.RESOLVE else 0
+    roll = tuple((face, i >= len(view.dice) - stones) for i, face in enumerate(view.dice))
+    return Scene(
+        rows=rows,
+        long_rows=tuple(size == 7 for size in B.ROW_SIZES),
+        region_of_row=tuple(B.REGIONS[min(r // 2, 4)] for r in range(B.ROWS)),
+        market=view.market_dice,
+        stone_supply=view.stone_supply,
+        relic_row=relic_row,
+        relic_deck=len(view.relic_deck),
+        items=items,
+        item_deck=len(view.item_deck),
+        players=tuple(_player(view, i, can) for i in range(view.players)),
+        current=None if view.is_over else view.current,
+        step=STEP_WORDS.get(view.step, ""),
+        roll=roll,
+        roll_gem=view.tile_gem,
+        rhom_card=rhom_card_words(view),
+        royalty_left=tuple(C.TOKENS[t][0] for t in view.tokens),
+    )
+
+
+def rhom_card_words(view: IridesciaState) -> str:
+    if view.rhom < 0 or not view.rhom_pile:
+        return ""
+    card = C.RHOM_CARDS[view.rhom_pile[-1]]
+    order = " ".join(("AL", "AR", "SL", "SR")[p] for p in card.priorities)
+    vane = "left" if card.vane == 0 else "right"
+    following = "left" if view.rhom_vane == 0 else "right"
+    return (f"Rhom card {order}, {ICON_WORDS.get(card.icon, card.icon)}, vane {vane}; "
+            f"next vane {following}")
+
+
+def hex_of(action: object) -> object | None:
+    """The cell an action is played on, or None for an action of the menu."""
+    if isinstance(action, A.OnCell):
+        return action.cell
+    return None
+
+
+def head_line(scene: Scene, width: int) -> Text:
+    """Whose turn, and its step."""
+    who = next((p.label for p in scene.players if p.seat == scene.current), "")
+    line = G.span(f" {who}: " if who else " ", G.WARN)
+    line.append(scene.step, G.BOLD)
+    return G.fit(line, width)
+
+
+def action_label(scene: Scene, action: object) -> Text:
+    """A menu line: the action's notation, with what it names spelled out."""
+    text = G.span(str(action), G.TEXT)
+    gloss = _gloss(scene, action)
+    if gloss:
+        text.append(f"  {gloss}", G.DIM)
+    return text
+
+
+PLAIN_WORDS = {
+    "mine": "pay a coin, roll your mining dice",
+    "take": "keep the roll as it stands",
+    "stone": "put a stone die to work on this tile",
+    "cart": "Mine Cart: double the gems mined this turn",
+    "well": "Wishing Well: roll for a gem",
+    "elixir": "Epic Elixir: another turn after this one",
+    "book deck": "Reference Book: reserve the top relic of the deck",
+    "end": "collect the tile and end the turn",
+    "pass": "nothing to remove",
+    "explorer": "play this seat yourself",
+    "rhom": "this seat is the Rhom deck",
+    "rhom turn": "the Rhom plays its card",
+}
+ITEM_WORDS = {"jackhammer": "Jackhammer", "dynamite": "Dynamite", "libation": "Libation",
+              "cauldron": "Cauldron", "axe": "Axe"}
+
+
+def _gloss(scene: Scene, action: object) -> str:
+    if isinstance(action, A.Plain):
+        return PLAIN_WORDS.get(action.verb, "")
+    if isinstance(action, A.OnSlot):
+        if action.verb == "buy" and 0 <= action.slot < len(scene.items):
+            item = scene.items[action.slot]
+            return f"{item.name}, {item.cost} coins" if item else ""
+        if action.verb in ("restore", "book") and not action.reserved \
+                and 0 <= action.slot < len(scene.relic_row):
+            relic = scene.relic_row[action.slot]
+            return f"{relic.name}, {relic.points} points" if relic else ""
+        if action.verb == "restore" and action.reserved:
+            me = next((p for p in scene.players if p.seat == scene.current), None)
+            if me is not None and action.slot < len(me.reserved):
+                relic = me.reserved[action.slot]
+                return f"{relic.name} (reserved), {relic.points} points"
+        if action.verb == "drop":
+            me = next((p for p in scene.players if p.seat == scene.current), None)
+            if me is not None and me.objectives and action.slot < len(me.objectives):
+                return f"give up {me.objectives[action.slot]}"
+    if isinstance(action, A.OnCell) and action.gem >= 0:
+        return f"take it as {C.GEM_NAMES[action.gem]}"
+    if isinstance(action, A.OnGem) and action.verb == "give":
+        return f"one {C.GEM_NAMES[action.gem]} to Seat {action.number + 1}"
+    if isinstance(action, A.OnGem) and action.verb == "sell":
+        return f"{action.number} {C.GEM_NAMES[action.gem]} at {scene.market[action.gem]} each"
+    return ""
+
+
+def action_words(scene: Scene, action: object) -> Text:
+    line = G.span(f"{action}", G.WARN)
+    gloss = _gloss(scene, action)
+    if gloss:
+        line.append(f": {gloss}", G.DIM)
+    line.append("  · Enter plays it", G.DIM)
+    return line
+
+
+def why_not_here(view: IridesciaState | None, scene: Scene | None, spot: tuple[int, int]) -> str:
+    """The engine's reason why the person cannot reveal or move onto this hex."""
+    if view is None or scene is None:
+        return ""
+    cell = scene.hex_at(*spot)
+    if cell is None or not isinstance(cell.key, int):
+        return ""
+    verb = "reveal" if cell.state == DOWN else "move"
+    try:
+        return f"{verb} {cell.name}: {view.why_illegal(A.OnCell(verb, cell.key))}"
+    except Exception:  # noqa: BLE001 - an explanation is a courtesy, never a crash
+        return ""

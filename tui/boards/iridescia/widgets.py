@@ -1,0 +1,90 @@
+"""Small widgets the board is built from: a block of lines painted for its
+width, and the action log."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual.events import Click
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from . import glyphs as G
+
+Painter = Callable[[int], list[Text]]
+
+
+class Painted(Widget):
+    """Lines drawn by a function of the width; as tall as the lines it gets.
+
+    The board hands each block a painter over its last view, so the block
+    itself keeps no game state.
+    """
+
+    class Clicked(Message):
+        def __init__(self, block: Painted, x: int, y: int) -> None:
+            super().__init__()
+            self.block = block
+            self.x = x
+            self.y = y
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._painter: Painter = lambda width: []
+        self._cache: tuple[int, list[Text]] | None = None
+
+    def draw(self, painter: Painter) -> None:
+        self._painter = painter
+        self._cache = None
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        if self._cache is None or self._cache[0] != width:
+            self._cache = (width, self._painter(width))
+        return self._cache[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.size.width))
+
+    def on_click(self, event: Click) -> None:
+        self.post_message(self.Clicked(self, event.x, event.y))
+
+
+class LogView(Widget):
+    """The most recent actions as the table words them, newest at the bottom."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.history: Sequence[str] = ()
+
+    def draw(self, history: Sequence[str]) -> None:
+        self.history = tuple(history)
+        self.refresh()
+
+    def render(self) -> Text:
+        height, width = self.size.height, self.size.width
+        if not self.history:
+            return G.span("No moves yet.", G.DIM)
+        lines: list[Text] = []
+        recent = self.history[-max(1, height):]
+        for i, entry in enumerate(recent):
+            style = G.TEXT if i == len(recent) - 1 else G.DIM
+            lines += [G.fit(G.span(part, style), width) for part in wrap(entry, width)]
+        return Text("\n").join(lines[-height:] if height > 0 else [])
+
+
+def wrap(entry: str, width: int, indent: int = 3) -> list[str]:
+    """An entry cut at spaces into lines of `width`, continuations indented."""
+    words, lines, line = entry.split(" "), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = " " * indent + word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line]
