@@ -87,7 +87,7 @@ async def test_mining_roll(size, check):
     """Mid-game: the person's mining dice wait, and the menu offers the items that change them."""
     table, app = iridescia_app(DUEL)
     async with app.run_test(size=size) as pilot:
-        await play_script_until(pilot, app, table, lambda s: s.step == ST.RESOLVE)
+        await play_script_until(pilot, app, table, lambda s: s.step == ST.RESOLVE and s.turns >= 6)
         check(app, "mining_2p")
 
 

@@ -162,7 +162,7 @@ class IridesciaBoard(Board):
         roomy = self.has_class("-roomy")
         blocked = bool(self._blocked())
         marks = Marks(self._cursor, frozenset() if blocked else frozenset(self._on_hex),
-                      show_cursor=self._focus == MAP or blocked)
+                      show_cursor=self._focus == MAP or blocked, wide=roomy)
         self.query_one("#ir-head", Painted).draw(lambda w: [S.head_line(scene, w)])
         self.query_one("#ir-map", Painted).draw(lambda w: map_lines(scene, marks, w))
         focus = self._player
@@ -180,6 +180,7 @@ class IridesciaBoard(Board):
         menu, active = self._menu, self._focus == MENU and not blocked
         menu_block = self.query_one("#ir-menu", Painted)
         menu_block.display = not blocked and not menu.empty
+        self.set_class(not menu_block.display, "-nomenu")
         height = max(3, menu_block.size.height or 8)
         menu_block.draw(lambda w: menu_lines(menu, lambda a: S.action_label(scene, a), w,
                                              height, active))
@@ -403,7 +404,7 @@ class IridesciaBoard(Board):
         scene = self._scene
         if scene is None or event.block.id != "ir-map":
             return
-        spot = spot_at(scene, event.x, event.y)
+        spot = spot_at(scene, event.x, event.y, self.has_class("-roomy"))
         if spot is None:
             return
         if spot == self._cursor and spot in self._on_hex and not self._blocked():

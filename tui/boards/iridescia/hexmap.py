@@ -22,6 +22,8 @@ from .scene import BARRICADE, DOWN, EMPTY, Hex, Scene
 PITCH = 6
 """Cells per hex: a separator, four of content, a separator."""
 HALF = 3
+WIDE_PITCH = 8
+"""On a roomy screen: six cells of content, the gem on a block of two."""
 LABEL = 3
 """Cells of the row label (`Ca9`; the separator cell after it keeps it apart)."""
 REGION_SHORT = {"Desert": "De", "Canyon": "Cy", "Forest": "Fo", "Ruins": "Ru", "Castle": "Ca"}
@@ -40,51 +42,63 @@ class Marks:
     cursor: Spot | None
     targets: frozenset[Spot]
     show_cursor: bool = True
+    wide: bool = False
+    """Draw each hex eight cells wide (roomy screens)."""
 
 
-def row_x(scene: Scene, row: int) -> int:
-    return LABEL + (0 if scene.long_rows[row] else HALF)
+def pitch(wide: bool) -> int:
+    return WIDE_PITCH if wide else PITCH
 
 
-def map_width(scene: Scene) -> int:
-    return max(row_x(scene, row) + PITCH * len(cells) for row, cells in enumerate(scene.rows))
+def row_x(scene: Scene, row: int, wide: bool = False) -> int:
+    return LABEL + (0 if scene.long_rows[row] else pitch(wide) // 2)
+
+
+def map_width(scene: Scene, wide: bool = False) -> int:
+    return max(row_x(scene, row, wide) + pitch(wide) * len(cells)
+               for row, cells in enumerate(scene.rows))
 
 
 TILE_GROUND = "#3a3a3a"
 EMPTY_GROUND = "#262626"
 
 
-def _content(cell: Hex, region: str, target: bool) -> Text:
-    """The four cells of one hex, on a ground of its own so each hex reads as a
-    block: face down in its region's colour, a tile grey, an empty hex dark."""
+def _content(cell: Hex, region: str, target: bool, wide: bool) -> Text:
+    """The four (six when wide) cells of one hex, on a ground of its own so each
+    hex reads as a block: face down in its region's colour, a tile grey, an
+    empty hex dark."""
+    size = pitch(wide) - 2
     if cell.state == BARRICADE:
-        return G.span("XXXX", G.BARRICADE)
+        return G.span("X" * size, G.BARRICADE)
     ground = (G.TARGET_BG.bgcolor.name if target and G.TARGET_BG.bgcolor else
               REGION_BG.get(region, EMPTY_GROUND) if cell.state == DOWN else
               TILE_GROUND if cell.state not in (EMPTY,) else EMPTY_GROUND)
     text = Text(style=Style(bgcolor=ground))
     people = G.join((G.seat_mark(s) for s in cell.explorers), "")
+    pad = " " if wide else ""
     if cell.state == DOWN:
-        text.append(" ?? ", G.FACE_DOWN)
+        text.append(f"{pad} ?? {pad}", G.FACE_DOWN)
         return text
     if cell.state == EMPTY:
         text.append_text(people if people.cell_len else G.span(" "))
-        text.append(" .. "[text.cell_len:], G.FAINT)
+        text.append(f"{pad} .. {pad}"[text.cell_len:], G.FAINT)
         return text
     text.append_text(people if people.cell_len else G.span(" "))
-    text.append_text(G.gem_block(cell.gem))
-    room = 4 - text.cell_len
+    if wide and text.cell_len < 2:
+        text.append(" ")
+    text.append_text(G.gem_block(cell.gem, G.TILE_LETTERS[cell.gem] + pad))
+    room = size - text.cell_len
     if room > 0:
         bonus = cell.bonus[:room]
         text.append(f"{bonus:<{room}}", G.POINTS if bonus.startswith("+") else
                     G.COINS if bonus.startswith("$") else G.TEXT)
-    return G.fit(text, 4)
+    return G.fit(text, size)
 
 
 def row_line(scene: Scene, row: int, marks: Marks, width: int) -> Text:
     region = scene.region_of_row[row]
     label = G.span(f"{REGION_SHORT.get(region, region[:2])}{row + 1}", G.DIM)
-    line = G.fit(label, row_x(scene, row))
+    line = G.fit(label, row_x(scene, row, marks.wide))
     for cell in scene.rows[row]:
         spot = (cell.row, cell.col)
         here = marks.show_cursor and spot == marks.cursor
@@ -92,7 +106,7 @@ def row_line(scene: Scene, row: int, marks: Marks, width: int) -> Text:
         left, right = ("[", "]") if here else ("(", ")") if target else (" ", " ")
         style = G.CURSOR if here else G.TARGET if target else G.TEXT
         line.append(left, style)
-        line.append_text(_content(cell, region, target and not here))
+        line.append_text(_content(cell, region, target and not here, marks.wide))
         line.append(right, style)
     return G.fit(line, width)
 
@@ -116,13 +130,13 @@ def map_lines(scene: Scene, marks: Marks, width: int) -> list[Text]:
     return lines
 
 
-def spot_at(scene: Scene, x: int, y: int) -> Spot | None:
+def spot_at(scene: Scene, x: int, y: int, wide: bool = False) -> Spot | None:
     """The hex drawn at column `x` of map line `y` (for mouse clicks)."""
     row = len(scene.rows) - 1 - y
     if not 0 <= row < len(scene.rows):
         return None
-    col = (x - row_x(scene, row)) // PITCH
-    if x < row_x(scene, row) or not 0 <= col < len(scene.rows[row]):
+    col = (x - row_x(scene, row, wide)) // pitch(wide)
+    if x < row_x(scene, row, wide) or not 0 <= col < len(scene.rows[row]):
         return None
     return row, col
 

@@ -29,8 +29,8 @@ def rhom_lines(scene: Scene, width: int) -> list[Text]:
     """The Rhom's card in play: reveal priorities, icon, weathervane (wrapped)."""
     if not scene.rhom_card:
         return []
-    parts = [G.span(part, G.DIM) for part in scene.rhom_card.split("; ")]
-    return G.pack(parts, width, sep="; ", max_lines=2)
+    parts = [G.span(part, G.DIM) for part in scene.rhom_card.split(", ")]
+    return G.pack(parts, width, sep=", ", max_lines=2)
 
 
 def roll_lines(scene: Scene, width: int) -> list[Text]:
@@ -60,7 +60,7 @@ def relic_line(index: int, relic: Relic, width: int) -> Text:
     gem's colour, kind, the gems it needs, points."""
     line = G.span(str(index + 1), G.DIM)
     line.append("✓" if relic.restorable else " ", G.GOOD)
-    name_room = max(6, width - 13)
+    name_room = min(22, max(6, width - 13))
     lead = relic.lead if relic.lead >= 0 else G.IRIDIA
     line.append_text(G.fit(G.gem(lead, relic.name), name_room))
     line.append(f" {relic.kind} ", G.DIM)
@@ -71,7 +71,7 @@ def relic_line(index: int, relic: Relic, width: int) -> Text:
 
 def relic_lines(scene: Scene, width: int) -> list[Text]:
     title = G.span("Relics", G.BOLD)
-    title.append(f" deck {scene.relic_deck} · ✓ you can restore", G.DIM)
+    title.append(f" deck {scene.relic_deck}  ✓ you can restore it", G.DIM)
     lines = [G.fit(title, width)]
     lines += [relic_line(i, r, width) if r else G.fit(G.span(f"{i + 1} (none left)", G.DIM), width)
               for i, r in enumerate(scene.relic_row)]
@@ -82,7 +82,7 @@ def item_lines(scene: Scene, width: int, cols: int = 2) -> list[Text]:
     """The item market, numbered, with costs; `!` marks a start-of-turn item.
     In two columns an item goes by its short name (the word that plays it)."""
     title = G.span("Items", G.BOLD)
-    title.append(f" deck {scene.item_deck} · $ coins · ! start of turn", G.DIM)
+    title.append(f" deck {scene.item_deck}  ! start of turn", G.DIM)
     lines = [G.fit(title, width)]
     cell = (width - (cols - 1)) // cols
     cells = []
@@ -157,7 +157,7 @@ def player_full(scene: Scene, player: Player, me: int | None, width: int) -> lis
                     G.DIM)
     lines = [G.fit(head, width)]
     segments = [pile(player), *_status(player)]
-    if player.items is not None:
+    if player.items is not None and not (player.rhom and not player.items):
         items = G.span("items ", G.DIM)
         items.append(", ".join(player.items) if player.items else "-", G.TEXT)
         segments.append(items)
@@ -169,10 +169,10 @@ def player_full(scene: Scene, player: Player, me: int | None, width: int) -> lis
         reserved.append_text(G.join(G.span(r.name, G.TEXT) + G.span(" ") + relic_cost(r)
                                     for r in player.reserved))
         segments.append(reserved)
-    if player.objectives is not None:
-        objectives = G.span("secret ", G.DIM)
-        objectives.append(" | ".join(player.objectives) if player.objectives else "-", G.TEXT)
-        segments.append(objectives)
+    if player.objectives is not None and not player.rhom:
+        for i, objective in enumerate(player.objectives or ("-",)):
+            segments.append(G.span("secret " if i == 0 else "", G.DIM) +
+                            G.span(objective, G.TEXT))
     elif player.objective_count:
         count = player.objective_count
         segments.append(G.span(f"{count} secret objective{'s' if count > 1 else ''}", G.DIM))

@@ -8,6 +8,7 @@ from rich.text import Text
 from . import glyphs as G
 from .hexmap import REGION_SHORT
 from .scene import BARRICADE, DOWN, EMPTY, Hex, Scene
+from .widgets import wrap
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("A C E S", "Amethyst (purple), Citrine (yellow), Emerald (green), Sapphire (blue) gems"),
@@ -31,12 +32,14 @@ LEGEND: tuple[tuple[str, str], ...] = (
 
 
 def legend_lines(width: int) -> list[Text]:
-    lines = [G.fit(G.span("Legend  (? closes)", G.BOLD), width)]
+    """The legend, each meaning wrapped beside its symbol (`?` toggles it)."""
+    lines = [G.fit(G.span("Legend (?)", G.BOLD), width)]
     key_width = max(len(symbol) for symbol, _ in LEGEND) + 1
     for symbol, words in LEGEND:
-        line = G.span(f"{symbol:<{key_width}}", G.WARN)
-        line.append(words, G.DIM)
-        lines.append(G.fit(line, width))
+        for i, part in enumerate(wrap(words, max(10, width - key_width), indent=0)):
+            line = G.span(f"{symbol if i == 0 else '':<{key_width}}", G.WARN)
+            line.append(part, G.DIM)
+            lines.append(G.fit(line, width))
     return lines
 
 
@@ -79,7 +82,8 @@ def bonus_words(bonus: str) -> str:
 def turn_hint(scene: Scene, on_map: int, in_menu: int, focus: str) -> Text:
     """What the person can do now, from how many legal actions are on the map
     and in the menu."""
-    line = G.span(f"Your turn: {scene.step}. ", G.WARN)
+    end = "" if scene.step.endswith("?") else "."
+    line = G.span(f"Your turn: {scene.step}{end} ", G.WARN)
     if on_map:
         line.append(f"{on_map} hex{'es' if on_map > 1 else ''} ( ) on the map", G.TEXT)
         line.append(", Enter plays" if focus == "map" else ", m goes there", G.DIM)

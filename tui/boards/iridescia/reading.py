@@ -133,14 +133,14 @@ def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] =
 
 
 def rhom_card_words(view: IridesciaState) -> str:
-    if view.rhom < 0 or not view.rhom_pile:
+    if view.rhom < 0 or not view.rhom_pile or view.is_over:
         return ""
     card = C.RHOM_CARDS[view.rhom_pile[-1]]
     order = " ".join(("AL", "AR", "SL", "SR")[p] for p in card.priorities)
     vane = "left" if card.vane == 0 else "right"
     following = "left" if view.rhom_vane == 0 else "right"
-    return (f"Rhom card {order}, {ICON_WORDS.get(card.icon, card.icon)}, vane {vane}; "
-            f"next vane {following}")
+    return (f"Rhom card {order}, {ICON_WORDS.get(card.icon, card.icon)}, vane {vane}, "
+            f"next card's vane {following}")
 
 
 def hex_of(action: object) -> object | None:
@@ -186,12 +186,12 @@ ITEM_WORDS = {"jackhammer": "Jackhammer", "dynamite": "Dynamite", "libation": "L
 
 
 def _gloss(scene: Scene, action: object) -> str:
-    if isinstance(action, A.Plain):
-        return PLAIN_WORDS.get(action.verb, "")
+    if isinstance(action, (A.Plain, A.Declare)):
+        return PLAIN_WORDS.get(str(action), "")
     if isinstance(action, A.OnSlot):
         if action.verb == "buy" and 0 <= action.slot < len(scene.items):
             item = scene.items[action.slot]
-            return f"{item.name}, {item.cost} coins" if item else ""
+            return f"{item.short}, {item.cost} coins" if item else ""
         if action.verb in ("restore", "book") and not action.reserved \
                 and 0 <= action.slot < len(scene.relic_row):
             relic = scene.relic_row[action.slot]
@@ -215,8 +215,12 @@ def _gloss(scene: Scene, action: object) -> str:
 
 
 def action_words(scene: Scene, action: object) -> Text:
+    """The chosen menu line in full, for the line under the board."""
     line = G.span(f"{action}", G.WARN)
     gloss = _gloss(scene, action)
+    if isinstance(action, A.OnSlot) and action.verb == "buy" and gloss:
+        item = scene.items[action.slot]
+        gloss = f"{item.name}, {item.cost} coins" if item else gloss
     if gloss:
         line.append(f": {gloss}", G.DIM)
     line.append("  · Enter plays it", G.DIM)
