@@ -44,8 +44,10 @@ class RhomSeat:
 
     def choose(self, view: State) -> object:
         assert view.viewer is not None, "a bot was handed the true state"
+        from gemtable.engine.games.iridescia import actions as A
+
         legal = view.legal_actions()
-        return next((a for a in legal if str(a) == "rhom"), legal[0])
+        return A.RHOM if A.RHOM in legal else legal[0]
 
 
 class ScriptBot:

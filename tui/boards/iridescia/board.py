@@ -68,9 +68,9 @@ class IridesciaBoard(Board):
 
     @classmethod
     def key_reference(cls) -> str:
-        """The legend first, then the keys (both made from what the board declares)."""
+        """The keys, then the legend (both made from what the board declares)."""
         legend = "".join(f"- `{symbol}` {words}\n" for symbol, words in cls.LEGEND)
-        return "## Legend\n\n" + legend + "\n" + super().key_reference()
+        return super().key_reference() + "\n## Legend\n\n" + legend
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ir-top"):

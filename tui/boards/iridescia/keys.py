@@ -44,7 +44,7 @@ def board_keys() -> list[BindingType]:
         *moves,
         BoardKey("tab", "jump(1)", "next hex", key_display="Tab", modes=(MAP,),
                  doc_rank=2, doc_keys="`Tab` / `Shift+Tab`",
-                 doc="next / previous hex you may act on"),
+                 doc="tab on to the next / previous hex you may act on"),
         BoardKey("shift+tab", "jump(-1)", show=False),
         BoardKey("enter", "enter", "play", key_display="Enter", modes=(MAP, MENU),
                  doc_rank=3, doc_keys="`Enter` or `Space`",
@@ -64,8 +64,7 @@ def board_keys() -> list[BindingType]:
                  doc="show the next player in full (the others stay on one line)"),
         BoardKey("g", "log", "log", modes=(LOOK,), doc_rank=8, doc_keys="`g`",
                  doc="show the log in place of the relic and item markets, and back"),
-        BoardKey("question_mark", "legend", "legend", key_display="?", modes=(LOOK,),
-                 doc_rank=9, doc_keys="`?`", doc="what each symbol and colour means"),
+        BoardKey("question_mark", "legend", show=False, doc_rank=9, doc_keys="`?`", doc="what each symbol and colour means"),
         BoardKey("colon", "command", "type", key_display=":", modes=(TYPE,), doc_rank=10,
                  doc_keys="`:`", doc="type an action in the game's notation (Esc closes)"),
     ]

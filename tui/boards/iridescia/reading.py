@@ -207,6 +207,11 @@ def _gloss(scene: Scene, action: object) -> str:
                 return f"give up {me.objectives[action.slot]}"
     if isinstance(action, A.OnCell) and action.gem >= 0:
         return f"take it as {C.GEM_NAMES[action.gem]}"
+    if isinstance(action, A.OnGem) and action.verb in ("discard", "axe", "wish", "return"):
+        name = ("rainbow" if action.gem == C.RAINBOW else "Iridia Stone" if action.gem == C.IRIDIA
+                else C.GEM_NAMES[action.gem])
+        return {"discard": f"give up a {name} tile of your pile", "axe": f"split a {name}",
+                "wish": f"take a {name}", "return": f"a {name} back to the supply"}[action.verb]
     if isinstance(action, A.OnGem) and action.verb == "give":
         return f"one {C.GEM_NAMES[action.gem]} to Seat {action.number + 1}"
     if isinstance(action, A.OnGem) and action.verb == "sell":
