@@ -37,7 +37,7 @@ def scripted_choice(view: State) -> object:
 class RhomSeat:
     """Takes the Rhom's seat when asked, then plays the Rhom deck's turns."""
 
-    kind = "rhomtest"
+    kind = "rhom"
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -53,7 +53,7 @@ class RhomSeat:
 class ScriptBot:
     """The person's script as a bot (for an opponent explorer, or to reach the end)."""
 
-    kind = "script"
+    kind = "greedy"
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -64,8 +64,10 @@ class ScriptBot:
 
 
 def iridescia_bots(kind: str, *, game_id: str, seed: int) -> object:
-    if kind == "rhomtest":
+    """Seats carry the kinds a person chooses (`rhom`, `greedy`), played by the
+    test players here, so the screens show real kinds but no real bot's choices."""
+    if kind == "rhom":
         return RhomSeat(seed)
-    if kind == "script":
+    if kind == "greedy":
         return ScriptBot(seed)
     return bots(kind, game_id=game_id, seed=seed)

@@ -297,11 +297,11 @@ async def test_the_legend_key_shows_every_symbol() -> None:
         assert symbol in app.screen_text
 
 
-def test_the_help_lists_the_legend_and_every_documented_key() -> None:
+def test_the_help_lists_every_documented_key_and_the_legend_every_symbol() -> None:
     reference = IridesciaBoard.key_reference()
-    assert reference.startswith("## Keys") and "\n## Legend\n" in reference
-    for symbol, words in LEGEND:
-        assert f"`{symbol}` {words}" in reference
     for key in IridesciaBoard.board_keys():
         if key.doc:
             assert key.doc in reference
+    legend = IridesciaBoard.legend_markdown()
+    for symbol, _ in LEGEND:
+        assert f"`{symbol}`" in legend

@@ -5,9 +5,9 @@ kept as SVG and plain text under screenshots/ (`pytest --snapshot-update`
 rewrites them).
 
 Same helpers and normalisation as test_tui_snapshots.py. The players are
-test players (iridescia_support): a fixed script for the person's seat, the
-Rhom test seat, and the first-legal-action bot, so a change to the real
-bots does not redraw these screens.
+test players (iridescia_support): a fixed script for the person's seat and
+for the seat labelled greedy, and a Rhom seat that only declares itself, so
+a change to the real bots does not redraw these screens.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from gemtable.tui.table import Table
 SIZES = [(80, 24), (120, 40)]
 IDS = [f"{w}x{h}" for w, h in SIZES]
 SEED = 5
-SOLO = ["human", "rhomtest"]
-DUEL = ["human", "first"]
+SOLO = ["human", "rhom"]
+DUEL = ["human", "greedy"]
 
 
 @pytest.fixture
@@ -104,7 +104,7 @@ async def test_the_rhoms_turn(size, check):
 @pytest.mark.parametrize("size", SIZES, ids=IDS)
 async def test_end(size, check):
     """Bots play to the end: the results, then the board with the final breakdown (v)."""
-    table, app = iridescia_app(["script", "rhomtest"])
+    table, app = iridescia_app(["greedy", "rhom"])
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=120)
         await pilot.pause()

@@ -66,12 +66,6 @@ class IridesciaBoard(Board):
         """The player shown in full (v), None for yourself."""
         self._keys_shown: tuple[tuple[str, str], ...] = ()
 
-    @classmethod
-    def key_reference(cls) -> str:
-        """The keys, then the legend (both made from what the board declares)."""
-        legend = "".join(f"- `{symbol}` {words}\n" for symbol, words in cls.LEGEND)
-        return super().key_reference() + "\n## Legend\n\n" + legend
-
     def compose(self) -> ComposeResult:
         with Horizontal(id="ir-top"):
             with Vertical(id="ir-left"):
