@@ -104,7 +104,31 @@ def _items(state: IridesciaState, rng: random.Random) -> tuple[tuple[Seat, ...],
             for i, hand_items in hands.items():
                 seats[i] = evolve(seats[i], items=hand_items)
             return tuple(seats), tuple(rest)
-    raise AssertionError("no item deal agrees with the view")
+    return _deal_by_need(state, pool, hidden_hands, rng)
+
+
+def _deal_by_need(state: IridesciaState, pool: list[int], hands_at: list[int],
+                  rng: random.Random) -> tuple[tuple[Seat, ...], tuple[int, ...]]:
+    """A deal that always succeeds when one exists: each kind, the most common
+    first, goes to the hands that still need the most cards."""
+    need = {i: len(state.seats[i].items) for i in hands_at}
+    hands: dict[int, list[int]] = {i: [] for i in hands_at}
+    rest: list[int] = []
+    kinds = sorted(set(pool), key=lambda k: (-pool.count(k), rng.random()))
+    for kind in kinds:
+        copies = pool.count(kind)
+        for i in sorted(hands_at, key=lambda h: -need[h]):
+            if copies and need[i]:
+                hands[i].append(kind)
+                need[i] -= 1
+                copies -= 1
+        rest.extend([kind] * copies)
+    assert not any(need.values()), "no item deal agrees with the view"
+    rng.shuffle(rest)
+    seats = list(state.seats)
+    for i, hand in hands.items():
+        seats[i] = evolve(seats[i], items=tuple(sorted(hand)))
+    return tuple(seats), tuple(rest)
 
 
 def _objectives(state: IridesciaState, seats: list[Seat],

@@ -189,3 +189,20 @@ def test_refusals_say_what_is_missing():
         state.parse_action("restore 1")
     with pytest.raises(IllegalAction, match="you cannot mine now|there is nothing"):
         GAME.new(4, seed=1).parse_action("mine")
+
+
+def test_hidden_hands_are_dealt_even_when_the_unseen_cards_are_few():
+    import random
+
+    from gemtable.engine.games.iridescia import views
+    from gemtable.engine.games.iridescia.state import evolve
+
+    state = GAME.new(4, seed=1)
+    pool = [k for k in range(12) for _ in range(3)]
+    view = state.view(0)
+    seats, rest = views._deal_by_need(view, pool, [1, 2, 3], random.Random(1))
+    for i in (1, 2, 3):
+        want = len(view.seats[i].items)
+        assert len(seats[i].items) == want and len(set(seats[i].items)) == want
+    assert len(rest) == len(pool) - sum(len(s.items) for s in seats[1:])
+    assert evolve(state, step=state.step) == state
