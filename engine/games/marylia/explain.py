@@ -61,6 +61,11 @@ def who(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+def article(noun: str) -> str:
+    """The noun with its indefinite article ("an amethyst", "a ruby")."""
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def city_name(city: int) -> str:
     return f"city {city + 1}"
 
@@ -158,11 +163,11 @@ def _why_not_act(state: MaryliaState, action: object) -> str:
             if card >= 0 and IS_MONSTER[card]:
                 return f"the {ENCOUNTER_NAME[card]} swallows every resource of {city_name(city)}"
             return f"{city_name(city)} has no resource card to buy"
-        return f"a {RESOURCES[kind]} costs {COST[kind]} coins and you have {seat.coins}"
+        return f"{article(RESOURCES[kind])} costs {COST[kind]} coins and you have {seat.coins}"
     if isinstance(action, Forge):
         missing = [f"{n - seat.hand[t]} {RESOURCES[t]}" for t, n in enumerate(action.parts)
                    if n > seat.hand[t]]
-        return f"a {action.name} of these cards needs {', '.join(missing)} more in your hand"
+        return f"{article(action.name)} of these cards needs {', '.join(missing)} more in your hand"
     card = state.characters[city]
     if isinstance(action, Sell):
         return _why_not_sellable(state, state.current, action.item)
@@ -204,14 +209,14 @@ def describe(state: MaryliaState, action: object, after: MaryliaState) -> str:
         kind = state.resources[seat.city]
         if after.step == JOIN:
             return f"{who(me)} wants to buy the {RESOURCES[kind]}: an auction is offered"
-        return f"{who(me)} buys a {RESOURCES[kind]} for {COST[kind]} coins"
+        return f"{who(me)} buys {article(RESOURCES[kind])} for {COST[kind]} coins"
     if isinstance(action, Forge):
         value = after.seats[me].items[-1].value
-        return f"{who(me)} forges a {item_label(action.recipe, action.parts)} (worth {value})"
+        return f"{who(me)} forges {article(item_label(action.recipe, action.parts))} (worth {value})"
     if isinstance(action, Sell):
         item = seat.items[action.item]
         if after.step == JOIN:
-            return (f"{who(me)} offers a {item_label(item.recipe, item.parts)}: "
+            return (f"{who(me)} offers {article(item_label(item.recipe, item.parts))}: "
                     "an auction is offered")
         return _describe_sale(state, me, item.value, after)
     if isinstance(action, Interact):
@@ -223,7 +228,7 @@ def describe(state: MaryliaState, action: object, after: MaryliaState) -> str:
     if isinstance(action, Wait):
         return f"{who(me)} waits in {city_name(seat.city)}{_arrivals(state, after, seat.city)}"
     if isinstance(action, Discard):
-        return f"{who(me)} discards a {RESOURCES[action.kind]} (hand limit)"
+        return f"{who(me)} discards {article(RESOURCES[action.kind])} (hand limit)"
     if isinstance(action, Join | Pass):
         return _describe_answer(state, action, after)
     if isinstance(action, Bid):
@@ -270,7 +275,7 @@ def _arrivals(state: MaryliaState, after: MaryliaState, city: int) -> str:
     if after.characters[city] != state.characters[city] and after.characters[city] >= 0:
         notes.append(f"the {ENCOUNTER_NAME[after.characters[city]]} arrives")
     if after.resources[city] != state.resources[city] and after.resources[city] >= 0:
-        notes.append(f"a {RESOURCES[after.resources[city]]} arrives")
+        notes.append(f"{article(RESOURCES[after.resources[city]])} arrives")
     if after.treasure[city] != state.treasure[city]:
         notes.append("a resource goes into the Monster's treasure")
     return ": " + ", ".join(notes) if notes else ""

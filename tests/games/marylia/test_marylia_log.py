@@ -55,3 +55,15 @@ def test_log_lines_name_no_card_drawn_face_down():
                 assert state.reveals(action)
                 drawn += 1
     assert drawn
+
+
+def test_log_lines_use_the_right_article():
+    from marylia_positions import AMETHYST, card_named, set_city, set_seat, started
+
+    state = started(2)
+    me = state.current
+    state = set_seat(state, 1 - me, city=6)
+    state = set_city(state, 0, card_named("Courier"), AMETHYST)
+    bought = state.apply(state.parse_action("buy"))
+    assert state.describe(state.parse_action("buy"), bought).endswith(
+        "buys an amethyst for 2 coins")
