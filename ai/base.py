@@ -1,7 +1,8 @@
 """The bot protocol and the factory that turns a KIND string into a bot.
 
-KIND is `random`, `greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`, or a
-per-game bot a game registers (e.g. an automa) in its heuristic module.
+KIND is a level (`easy`, `normal`, `hard`, `expert`: ai/levels.py), `random`,
+`greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`, or a per-game bot a
+game registers (e.g. an automa) in its heuristic module.
 A search kind may end in `@WORKERS`, the processes it searches in
 (`mcts:3000@2`, `mcts:1s@4`); plain `mcts` takes this machine's spare cores,
 every other kind one process unless it says otherwise.
@@ -67,6 +68,13 @@ def bot_kinds(game_id: str | None = None) -> tuple[str, ...]:
     return GENERIC_KINDS + tuple(heuristic_for(game_id).bots)
 
 
+def level_kinds() -> tuple[str, ...]:
+    """The levels, easiest first: seat kinds for people to choose from."""
+    from .levels import LEVEL_KINDS
+
+    return LEVEL_KINDS
+
+
 def _budget(kind: str, text: str) -> tuple[int | None, float | None]:
     """(iterations, seconds) from the part of `mcts:...` after the colon."""
     try:
@@ -88,6 +96,9 @@ def _budget(kind: str, text: str) -> tuple[int | None, float | None]:
 
 def search_kind(kind: str) -> bool:
     """Whether `kind` (without `@WORKERS`) names a search that may use workers."""
+    from .levels import level_kind
+
+    kind = level_kind(kind)
     return kind == "mcts" or kind.startswith("mcts:")
 
 
@@ -101,6 +112,7 @@ def _workers(kind: str, text: str) -> int:
 def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     """A bot of `kind` for `game_id`, all its randomness drawn from `seed`."""
     from .heuristics import heuristic_for
+    from .levels import LEVELS, EasyBot, level_kind
     from .mcts import MctsBot
     from .simple import GreedyBot, RandomBot
 
@@ -111,9 +123,15 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
         if not search_kind(base):
             raise BotKindError(f"{base!r} does not search, so it takes no @WORKERS ({kind!r})")
         workers = _workers(kind, worker_text)
-        bot = make_bot(base, game_id=game_id, seed=seed)
+        bot = make_bot(level_kind(base), game_id=game_id, seed=seed)
         assert isinstance(bot, MctsBot)
         bot.workers, bot.kind = workers, kind
+        return bot
+    if kind == "easy":
+        return EasyBot(heuristic, seed=seed)
+    if kind in LEVELS:
+        bot = make_bot(LEVELS[kind], game_id=game_id, seed=seed)
+        bot.kind = kind
         return bot
     name, _, budget = kind.partition(":")
     if kind == "random":
@@ -127,5 +145,6 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
         return MctsBot(heuristic, seed=seed, iterations=iterations, seconds=seconds, kind=kind)
     if kind in heuristic.bots:
         return heuristic.bots[kind](seed)
-    known = ", ".join(bot_kinds(game_id)) + ", mcts:SECONDSs, any search kind @WORKERS"
+    known = (", ".join(level_kinds() + bot_kinds(game_id))
+             + ", mcts:SECONDSs, any search kind @WORKERS")
     raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")

@@ -1,0 +1,71 @@
+"""Levels: names a person understands, mapped to bots for every game."""
+
+from __future__ import annotations
+
+import pytest
+
+from gemtable.ai import BotKindError, level_kinds, make_bot
+from gemtable.ai.levels import EasyBot, level_kind, pick_loosely
+from gemtable.ai.match import play_match
+from gemtable.ai.mcts import DEFAULT_ITERATIONS, MctsBot
+from gemtable.ai.simple import GreedyBot
+from gemtable.engine import registry
+
+
+def test_levels_easiest_first():
+    assert level_kinds() == ("easy", "normal", "hard", "expert")
+
+
+def test_each_level_is_a_bot_and_a_budget():
+    assert isinstance(make_bot("easy", game_id="jowhari", seed=0), EasyBot)
+    normal = make_bot("normal", game_id="jowhari", seed=0)
+    assert isinstance(normal, GreedyBot) and normal.kind == "normal"
+    hard = make_bot("hard", game_id="jowhari", seed=0)
+    assert isinstance(hard, MctsBot) and hard.kind == "hard"
+    assert hard.iterations == 300 and hard.workers == 1
+    expert = make_bot("expert", game_id="jowhari", seed=0)
+    assert isinstance(expert, MctsBot) and expert.iterations == DEFAULT_ITERATIONS
+    assert expert.workers is None  # the spare cores decide
+
+
+def test_search_levels_take_workers_and_others_refuse():
+    bot = make_bot("hard@2", game_id="jowhari", seed=0)
+    assert isinstance(bot, MctsBot) and bot.workers == 2 and bot.kind == "hard@2"
+    assert level_kind("expert@3") == "mcts@3"
+    for bad in ("easy@2", "normal@2", "Easy", "hard:5"):
+        with pytest.raises(BotKindError):
+            make_bot(bad, game_id="jowhari", seed=0)
+
+
+def test_easy_plays_among_the_better_moves():
+    import random
+
+    ranked = list(range(30))
+    picks = [pick_loosely(ranked, random.Random(i)) for i in range(400)]
+    assert max(picks) < 10  # never from the worse two thirds
+    assert 0.25 < picks.count(0) / len(picks) < 0.6  # the best move often, not always
+    assert len(set(picks)) > 5
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_level_chooses_a_legal_move_in_every_game(game_id):
+    game = registry.get(game_id)
+    players = max(2, game.min_players)
+    state = next(s for s in (play_match(game_id, ["greedy"] * players, seed=2,
+                                        max_actions=n).final for n in range(4, 60))
+                 if isinstance(s.to_move, int) and len(s.legal_actions()) >= 2)
+    view = state.view(state.to_move)
+    for level in level_kinds():
+        # one process, so that the move does not depend on this machine's load
+        kind = f"{level}@1" if level in ("hard", "expert") else level
+        assert make_bot(kind, game_id=game_id, seed=3).choose(view) in view.legal_actions()
+
+
+def test_easy_loses_to_greedy_more_often_than_not():
+    shares = 0.0
+    games = 10
+    for seed in range(games):
+        seats = ["easy", "normal"] if seed % 2 == 0 else ["normal", "easy"]
+        final = play_match("jowhari", seats, seed=seed).final
+        shares += final.outcome()[seats.index("easy")]
+    assert shares / games < 0.5
