@@ -7,6 +7,8 @@
     gemtable resume [PATH]        continue the latest (or the given) unfinished game
     gemtable replay PATH          step through a game log
     gemtable rules GAME           print the rules document
+    gemtable review LOG [--iterations N] [--workers W] [--no-cache]
+                                  each person's moves against the search's, the biggest mistakes
     gemtable arena GAME --seat KIND ... --games N [--seed N] [--workers W] [--json PATH|-]
                   [--backend local|ray] [--address ADDR] [--results PATH] [--resume] [--logs DIR]
     gemtable tournament GAME --pool KIND,KIND,... --games N [--players P] [--model M] [--confidence C]
@@ -60,9 +62,10 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     parser.add_argument(
         "--seat", action="append", dest="seats", metavar="KIND", required=True,
-        help="one per seat, in turn order: human, random, greedy, mcts, mcts:ITERATIONS, "
-             "mcts:SECONDSs; a search kind may end in @WORKERS to search in that many "
-             "processes (mcts:1500@2); plain mcts uses the spare cores",
+        help="one per seat, in turn order: human, a level (easy, normal, hard, expert), "
+             "random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; a search kind may end "
+             "in @WORKERS to search in that many processes (mcts:1500@2, hard@2); plain "
+             "mcts and expert use the spare cores",
     )
     parser.add_argument("--seed", type=_non_negative(int), default=None,
                         help="seed for the deal and dice (default: random)")
@@ -96,6 +99,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", type=_game_id)
+
+    review = sub.add_parser("review", help="review a finished game: each person's moves "
+                                           "against the search's, and the biggest mistakes")
+    review.add_argument("path", type=Path, metavar="LOG")
+    review.add_argument("--iterations", type=_positive_int, default=None,
+                        help="search iterations a move (default 1500)")
+    review.add_argument("--seed", type=_non_negative(int), default=0)
+    review.add_argument("--workers", type=_positive_int, default=None,
+                        help="processes (default: every core)")
+    review.add_argument("--no-cache", dest="cache", action="store_false",
+                        help="review afresh even if a review is cached beside the log")
 
     _add_arena(sub)
     _add_tournament(sub)
@@ -344,14 +358,14 @@ def _check_kinds(parser: argparse.ArgumentParser, game_id: str, kinds: Sequence[
 
 
 def _list_command() -> int:
-    from gemtable.ai import bot_kinds
+    from gemtable.ai import bot_kinds, level_kinds
 
     for game in registry.all():
         counts = f"{game.min_players}-{game.max_players}" if game.max_players > game.min_players \
             else str(game.min_players)
         variants = ", ".join(v.id for v in game.variants)
         print(f"{game.id:<12} {game.title:<32} players {counts:<5} variants: {variants}")
-        print(f"{'':<12} bots: human, {', '.join(bot_kinds(game.id))}")
+        print(f"{'':<12} bots: human, {', '.join(level_kinds() + bot_kinds(game.id))}")
     return 0
 
 
@@ -367,6 +381,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if command in ("arena", "tournament", "bench"):
         return _run_command(parser, args)
+    if command == "review":
+        from gemtable.ai.review import REVIEW_ITERATIONS
+        from gemtable.tui.commands.review import review_command
+
+        return review_command(args.path, budget=args.iterations or REVIEW_ITERATIONS,
+                              seed=args.seed, workers=args.workers, use_cache=args.cache)
     if command == "soak":
         return _soak_command(args)
 

@@ -1,0 +1,140 @@
+"""Hints and insight: what the search thinks of a position, from one seat's view.
+
+`hint(view, seed, budget)` searches from the view of the seat to move and
+returns its top moves, each with its share of the root's visits and its
+estimated win chance (in solo: the expected final score). `insight(bot)` reads
+the same figures from a thinking bot's latest tree, and `watch(bot, ...)`
+hands them over while it thinks. Everything here starts from a view, so a
+hint tells nothing a seat could not know: two true positions with the same
+view give the same hint for the same seed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import attrs
+
+from gemtable.engine import State
+
+from .base import check_view
+from .heuristics import Heuristic, heuristic_for
+from .mcts import MctsBot, Node
+
+HINT_ITERATIONS = 1500
+"""A hint's default budget: the default bot's, about a second on one core."""
+TOP_MOVES = 3
+
+
+@attrs.frozen
+class MoveEstimate:
+    action: object
+    text: str
+    """The action in the game's notation (what a log or `:` line takes)."""
+    visits: int
+    share: float
+    """Share of the root's visits, 0..1: how much the search believed in it."""
+    value: float
+    """Estimated win chance 0..1, or in solo the expected final score."""
+
+
+@attrs.frozen
+class Hint:
+    seat: int
+    solo: bool
+    """True: `value` is an expected score, not a win chance."""
+    moves: tuple[MoveEstimate, ...]
+    """Best first (most visited); at most `TOP_MOVES` unless asked for more."""
+    iterations: int
+
+    @property
+    def best(self) -> MoveEstimate:
+        return self.moves[0]
+
+
+def solo_score(heuristic: Heuristic, reward: float) -> float:
+    """A solo reward turned back into points. Solo rewards are the heuristic's
+    score estimate squeezed into [0, 1]: linearly (`solo_low`, `solo_span`,
+    where a game defines them) or else by the base class's logistic curve."""
+    low = getattr(heuristic, "solo_low", None)
+    span = getattr(heuristic, "solo_span", None)
+    if isinstance(low, float) and isinstance(span, float):
+        return low + span * reward
+    r = min(1 - 1e-9, max(1e-9, reward))
+    return heuristic.solo_scale * math.log(r / (1 - r))
+
+
+def estimates(root: Node, view: State, heuristic: Heuristic, top: int | None = TOP_MOVES,
+              ) -> tuple[MoveEstimate, ...]:
+    """The root's moves, most visited first (mean reward, then legal order, break ties)."""
+    legal = view.legal_actions()
+    seen = [a for a in legal if a in root.children and root.children[a].visits > 0]
+    total = sum(root.children[a].visits for a in seen) or 1
+    order = sorted(seen, key=lambda a: (-root.children[a].visits,
+                                        -root.children[a].reward / root.children[a].visits,
+                                        legal.index(a)))
+    solo = view.players == 1
+    out = []
+    for action in order if top is None else order[:top]:
+        child = root.children[action]
+        mean = child.reward / child.visits
+        out.append(MoveEstimate(action=action, text=str(action), visits=child.visits,
+                                share=child.visits / total,
+                                value=solo_score(heuristic, mean) if solo else mean))
+    return tuple(out)
+
+
+def _single_move(view: State, seat: int) -> Hint:
+    action = view.legal_actions()[0]
+    return Hint(seat, view.players == 1,
+                (MoveEstimate(action, str(action), 0, 1.0, math.nan),), 0)
+
+
+def hint(view: State, seed: int, budget: int = HINT_ITERATIONS, *, workers: int = 1,
+         top: int | None = TOP_MOVES) -> Hint:
+    """The search's top moves for the seat whose view this is (it must be to move).
+
+    Reproducible: the same view, seed, budget and workers give the same hint.
+    With a single legal move there is nothing to weigh: it comes back with no
+    visits and an unknown (NaN) value."""
+    seat = check_view(view)
+    if len(view.legal_actions()) == 1:
+        return _single_move(view, seat)
+    heuristic = heuristic_for(view.game.id)
+    bot = MctsBot(heuristic, seed=seed, iterations=budget, workers=workers)
+    if workers > 1:
+        root = bot.search_parallel(view, workers)
+    else:
+        from .base import decision_rng
+
+        root = bot.search(view, decision_rng(seed, view))
+    return Hint(seat, view.players == 1, estimates(root, view, heuristic, top),
+                bot.last_iterations)
+
+
+def insight(bot: object, view: State, top: int | None = TOP_MOVES) -> Hint | None:
+    """What a search bot considered for its latest move, from `view` (the view
+    it was given); None for a bot that does not search or has not yet."""
+    if not isinstance(bot, MctsBot) or bot.last_root is None:
+        return None
+    seat = check_view(view)
+    return Hint(seat, view.players == 1, estimates(bot.last_root, view, bot.heuristic, top),
+                bot.last_iterations)
+
+
+def watch(bot: object, on_insight: Callable[[Hint], None], *, every: int = 100) -> None:
+    """Have a search bot call `on_insight` every `every` iterations while it
+    thinks (from the thread it thinks in), with its top moves so far. A
+    search in several processes reports once, when its trees are merged.
+    A bot that does not search is left alone."""
+    if not isinstance(bot, MctsBot):
+        return
+
+    def report(root: Node, view: State, iterations: int) -> None:
+        seat = check_view(view)
+        on_insight(Hint(seat, view.players == 1, estimates(root, view, bot.heuristic),
+                        iterations))
+
+    bot.progress = report
+    bot.progress_every = every

@@ -1,0 +1,210 @@
+"""Review of a finished game: for every move a person made, what the search
+would have played and what the move cost.
+
+Each decision is searched from the view the person had then (never the true
+state, so a review tells nothing the player could not have known), with the
+same budget and seed for every move. The cost of a move is the search's
+value of its preferred move minus its value of the move played, never below
+0: in win chance (0..1) with several players, in points in solo. The three
+costliest moves are the mistakes a review highlights.
+
+Decisions are independent, so they are searched in parallel on every core,
+one process each; a progress callback hears each one as it is done. The
+result is cached beside the log (LOG.review.json), keyed by the log's text
+and the review's budget and seed, so reading a review again is immediate.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import multiprocessing
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import attrs
+
+from gemtable.engine import State, gamelog
+
+from .backends import default_workers
+from .base import BotKindError, make_bot
+from .hints import hint
+
+REVIEW_ITERATIONS = 1500
+REVIEW_SEED = 0
+MISTAKES = 3
+CACHE_VERSION = 1
+
+Progress = Callable[[int, int], None]
+"""Called as (decisions reviewed, decisions in all)."""
+
+
+@attrs.frozen
+class ReviewedMove:
+    index: int
+    """Index of this action in the log (chance outcomes counted)."""
+    seat: int
+    turn: int
+    played: str
+    preferred: str
+    """The search's choice (the played move when they agree)."""
+    loss: float
+    """What the move cost: win chance 0..1, or points in solo; 0 when it was the choice."""
+    played_value: float
+    preferred_value: float
+    legal: int
+    """How many moves were legal (1: nothing to choose)."""
+
+
+@attrs.frozen
+class GameReview:
+    game: str
+    seats: tuple[str, ...]
+    solo: bool
+    budget: int
+    seed: int
+    moves: tuple[ReviewedMove, ...]
+    """Every decision of a person, in the order played."""
+    scores: tuple[float, ...]
+
+    @property
+    def mistakes(self) -> tuple[ReviewedMove, ...]:
+        """The costliest moves (at most three, each with a real loss), worst first."""
+        costly = [m for m in self.moves if m.loss > 0]
+        return tuple(sorted(costly, key=lambda m: (-m.loss, m.index))[:MISTAKES])
+
+    def total_loss(self, seat: int) -> float:
+        return sum(m.loss for m in self.moves if m.seat == seat)
+
+
+def human_seats(seats: Sequence[str], game_id: str) -> tuple[int, ...]:
+    """Seats played by people: every seat whose kind names no bot."""
+    out = []
+    for index, kind in enumerate(seats):
+        try:
+            make_bot(kind, game_id=game_id, seed=0)
+        except BotKindError:
+            out.append(index)
+    return tuple(out)
+
+
+@attrs.frozen
+class _Decision:
+    index: int
+    before: State
+    """The true state before the move: only its view is searched."""
+    played: str
+    budget: int
+    seed: int
+
+
+def _review_one(decision: _Decision) -> ReviewedMove:
+    """Top level so worker processes can run it."""
+    state = decision.before
+    seat = state.to_move
+    assert isinstance(seat, int)
+    view = state.view(seat)
+    legal = view.legal_actions()
+    if len(legal) == 1:
+        return ReviewedMove(decision.index, seat, state.turn, decision.played,
+                            decision.played, 0.0, 0.0, 0.0, 1)
+    found = hint(view, decision.seed, decision.budget, top=None)
+    best = found.best
+    played = next((m for m in found.moves if m.text == decision.played), None)
+    played_value = played.value if played is not None else min(m.value for m in found.moves)
+    loss = 0.0 if best.text == decision.played else max(0.0, best.value - played_value)
+    return ReviewedMove(decision.index, seat, state.turn, decision.played, best.text, loss,
+                        played_value, best.value, len(legal))
+
+
+def cache_path(log_path: Path) -> Path:
+    return log_path.with_name(log_path.name + ".review.json")
+
+
+def _key(log_path: Path, budget: int, seed: int) -> str:
+    digest = hashlib.sha256(log_path.read_bytes()).hexdigest()
+    return f"{CACHE_VERSION}:{budget}:{seed}:{digest}"
+
+
+def review_log(path: str | Path, *, budget: int = REVIEW_ITERATIONS, seed: int = REVIEW_SEED,
+               workers: int | None = None, progress: Progress | None = None,
+               use_cache: bool = True, seats: Sequence[int] | None = None) -> GameReview:
+    """Review the finished game in the log at `path` (gamelog.GameLogError if
+    it cannot be read, ValueError if the game is not over).
+
+    `seats`: whose moves to review (default: every seat a person played, or
+    every seat when bots played them all)."""
+    path = Path(path)
+    try:
+        key = _key(path, budget, seed)
+    except OSError as error:
+        raise gamelog.GameLogError(f"{path}: cannot read ({error.strerror})") from None
+    if use_cache and seats is None:
+        cached = _read_cache(path, key)
+        if cached is not None:
+            return cached
+    loaded = gamelog.load(path)
+    if not loaded.final.is_over:
+        raise ValueError(f"{path}: the game is not finished, so there is nothing to review yet")
+    header = loaded.header
+    chosen = tuple(seats) if seats is not None else (
+        human_seats(header.seats, header.game) or tuple(range(header.players)))
+    decisions = [
+        _Decision(i, state, text, budget, seed)
+        for i, (state, text) in enumerate(zip(loaded.states, loaded.actions, strict=False))
+        if isinstance(state.to_move, int) and state.to_move in chosen
+    ]
+    moves = _run(decisions, default_workers() if workers is None else workers, progress)
+    review = GameReview(game=header.game, seats=header.seats, solo=header.players == 1,
+                        budget=budget, seed=seed, moves=tuple(moves),
+                        scores=tuple(float(s) for s in loaded.final.scores()))
+    if seats is None:
+        _write_cache(path, key, review)
+    return review
+
+
+def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
+         ) -> list[ReviewedMove]:
+    total = len(decisions)
+    if progress:
+        progress(0, total)
+    if workers <= 1 or total <= 1:
+        out = []
+        for decision in decisions:
+            out.append(_review_one(decision))
+            if progress:
+                progress(len(out), total)
+        return out
+    results: list[ReviewedMove] = []
+    # A fork server, not a fork: a screen asking for a review runs threads.
+    context = multiprocessing.get_context("forkserver")
+    with ProcessPoolExecutor(min(workers, total), mp_context=context) as pool:
+        # map keeps the order; chunks of one let progress tick per decision
+        for move in pool.map(_review_one, decisions):
+            results.append(move)
+            if progress:
+                progress(len(results), total)
+    return results
+
+
+def _read_cache(path: Path, key: str) -> GameReview | None:
+    try:
+        record = json.loads(cache_path(path).read_text())
+        if record.get("key") != key:
+            return None
+        data = record["review"]
+        return GameReview(
+            game=data["game"], seats=tuple(data["seats"]), solo=data["solo"],
+            budget=data["budget"], seed=data["seed"],
+            moves=tuple(ReviewedMove(**m) for m in data["moves"]),
+            scores=tuple(data["scores"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # no cache, or one from another version: review afresh
+
+
+def _write_cache(path: Path, key: str, review: GameReview) -> None:
+    # A read-only folder: the review is still returned, just not kept.
+    with contextlib.suppress(OSError):
+        cache_path(path).write_text(json.dumps({"key": key, "review": attrs.asdict(review)}))
