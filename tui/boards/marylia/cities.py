@@ -72,7 +72,9 @@ def _coins_and_hoard(view: MaryliaState, city: int, width: int) -> Text:
     cards = G.cards(hoard)
     if cards.cell_len + coins.cell_len + 1 > width:
         # Too many to draw: the count here, every card in the line of the city under the cursor.
-        cards = G.span(f"{sum(hoard)} cards", G.WARN)
+        count = sum(hoard)
+        cards = G.span(f"{count} cards" if count + 8 + coins.cell_len <= width
+                       else f"{count}cards", G.WARN)
     line = G.span("hoard ", G.DIM) if width >= 14 + cards.cell_len else Text()
     line.append_text(cards)
     if on_card:

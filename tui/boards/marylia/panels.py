@@ -12,6 +12,8 @@ from textual.widget import Widget
 from . import glyphs as G
 
 Painter = Callable[[int], list[Text]]
+WRAP_FROM = 8
+"""Log heights from which long entries wrap instead of being cut."""
 
 
 class Painted(Widget):
@@ -62,7 +64,9 @@ class LogView(Widget):
         recent = self.history[-max(1, height):]
         for i, entry in enumerate(recent):
             style = G.TEXT if i == len(recent) - 1 else G.DIM
-            lines += [G.fit(G.span(part, style), width) for part in wrap(entry, width)]
+            # A short log keeps one line per entry (cut), so it still shows several.
+            parts = wrap(entry, width) if height >= WRAP_FROM else [entry]
+            lines += [G.fit(G.span(part, style), width) for part in parts]
         return Text("\n").join(lines[-height:] if height > 0 else [])
 
 
