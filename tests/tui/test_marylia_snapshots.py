@@ -5,11 +5,12 @@ and normalisation of test_tui_snapshots.py. `pytest --snapshot-update`
 rewrites them after an intended change.
 
 The opponents are a test bot defined here, not the real ones, so a change to
-a bot's heuristic does not redraw these screens. `TidyBot` sells what it
+a bot's heuristic does not redraw these screens; they sit under a kind a
+person can choose ("greedy"), played by `TidyBot`, which sells what it
 can, forges its best item worth 8 or more, buys when it keeps 5 coins
 spare, refills its city, else walks to the cheapest city with a card, else
 collects; it joins auctions with 8 coins or more and bids a fixed amount by
-seat. Every merchant starts in city 1, so the first purchase is an auction.
+seat. It is deterministic. Every merchant starts in city 1, so the first purchase is an auction.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from gemtable.engine import State
 from gemtable.engine.games.marylia import actions as A
 from gemtable.engine.games.marylia.cards import COST
 from gemtable.engine.games.marylia.recipes import item_value
-from gemtable.engine.games.marylia.state import BID, MaryliaState
+from gemtable.engine.games.marylia.state import ACT, BID, MaryliaState
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board
 from gemtable.tui.screens.end import EndScreen
@@ -33,7 +34,7 @@ SEED = 2
 
 
 class TidyBot:
-    kind = "tidy"
+    kind = "greedy"
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -78,7 +79,7 @@ def tidy_choice(view: MaryliaState) -> object:
 
 
 def snapshot_bots(kind: str, *, game_id: str, seed: int) -> object:
-    return TidyBot(seed) if kind == "tidy" else bots(kind, game_id=game_id, seed=seed)
+    return TidyBot(seed) if kind == "greedy" else bots(kind, game_id=game_id, seed=seed)
 
 
 @pytest.fixture
@@ -93,7 +94,7 @@ def check(snapshot):
 
 
 def marylia_app(players: int, *, human: bool = True):
-    seats = (["human"] if human else ["tidy"]) + ["tidy"] * (players - 1)
+    seats = (["human"] if human else ["greedy"]) + ["greedy"] * (players - 1)
     table = Table.create("marylia", seats, seed=SEED, bots=snapshot_bots)
     return table, make_app(StartTable(table), board_class=real_board)
 
@@ -143,6 +144,7 @@ async def test_mid_game(size, players, check):
     table, app = marylia_app(players)
     async with app.run_test(size=size) as pilot:
         await play_tidy_until(pilot, app, table, lambda: table.true_state.round >= 4
+                              and table.true_state.step == ACT
                               and table.true_state.actions_left == 3)
         app.screen.board.focus()
         view = table.true_state.view(0)

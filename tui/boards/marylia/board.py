@@ -39,7 +39,6 @@ class MaryliaBoard(Board):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
     BINDINGS = K.board_keys()
     KEYS_INTRO = K.INTRO
-    KEYS_NOTE = "## Legend\n\n" + "".join(f"- `{mark}`: {words}\n" for mark, words in P.LEGEND)
     LEGEND = P.LEGEND
     state_type = MaryliaState
     _view: MaryliaState | None
@@ -61,7 +60,6 @@ class MaryliaBoard(Board):
         yield Static(id="my-prompt")
         yield CommandLine(id="my-command", placeholder=PLACEHOLDER)
         yield LogView(id="my-log")
-        yield Painted(id="my-legend")
 
     def on_mount(self) -> None:
         self._redraw()
@@ -110,7 +108,6 @@ class MaryliaBoard(Board):
         self.query_one("#my-detail", Static).update(P.detail_line(view, cursor), layout=False)
         self.query_one("#my-prompt", Static).update(self._prompt(), layout=False)
         self.query_one("#my-log", LogView).draw(self._history)
-        self.query_one("#my-legend", Painted).draw(P.legend_lines)
 
     def _auction_lines(self, width: int) -> list[Text]:
         view = self._view
@@ -199,9 +196,6 @@ class MaryliaBoard(Board):
         """Act on one key; False leaves it to the screen and the app."""
         if char == ":":
             self._open_command()
-            return True
-        if key == K.LEGEND_KEY:
-            self.toggle_class("-legend")
             return True
         if key == "enter":
             self._enter()

@@ -18,7 +18,6 @@ from ..base import BoardKey
 
 PLACE, ACT, FORGE, SELL, DISCARD, JOIN, BID, TYPE = (
     "place", "act", "forge", "sell", "discard", "join", "bid", "type")
-LEGEND_KEY = "question_mark"
 
 INTRO = ("Keys choose, `Enter` plays what the prompt line shows; `Esc` clears. "
          "A turn is three actions; the same one may be repeated.\n")
@@ -77,7 +76,5 @@ def board_keys() -> list[BindingType]:
         _press("colon", "type", key_display=":", modes=(TYPE,), doc_rank=8, doc_when="any",
                doc_keys="`:`", doc="open a line to type an action, e.g. `travel 3`, "
                "`forge gaar`, `sell 1`, `bid 7`"),
-        _press(LEGEND_KEY, "legend", key_display="?", modes=(), doc_rank=9,
-               doc_keys="`?`", doc="show or hide the legend of every mark and colour"),
         *unseen,
     ]

@@ -1,6 +1,6 @@
 """The words under the table: the city under the cursor, what Enter would do
 (or what is still missing), what the person can do now or why they cannot,
-and the legend of every mark and colour."""
+and the legend of every mark and colour (F2 shows it, and F1 first)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("ring brac neck", "jewel kinds an Acquirer buys (ring, bracelet, necklace)"),
     ("d8≥5 pay1", "a Monster: roll 5 or more on the D8 to beat it; fighting costs 1 coin"),
     ("hoard", "a Monster's treasure: the cards it swallowed (its coins are the +¢); "
-     "`9 cards` when too many to draw: the line under the cities lists them"),
+     "a count (7cards) when too many to draw: the line under the cities lists them"),
     ("+3¢", "coins lying on a character: whoever interacts with it takes them"),
     ("¢", "coins"),
     ("S1-S5", "merchants, one colour per seat (Seat 1 light blue, 2 orange, 3 violet, "
@@ -50,14 +50,6 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("sealed", "a bid committed and hidden until every bid is in"),
 )
 """Every mark and colour the board draws, as (mark, meaning)."""
-
-
-def legend_lines(width: int) -> list[Text]:
-    lines = []
-    for mark, words in LEGEND:
-        line = G.span(f"{mark:>16} ", G.WARN) + G.span(words, G.DIM)
-        lines.append(G.fit(line, width))
-    return lines
 
 
 def round_line(view: MaryliaState, me: int | None, width: int) -> Text:
@@ -171,8 +163,8 @@ def turn_hint(ctx: Ctx) -> Text:
         return G.span(f"Your sealed bid: type 0 to {coins}, then Enter. Nobody sees it "
                       "until all bids are in.", G.GOOD)
     left = view.actions_left
-    return G.span(f"Your turn, {left} action{'s' if left != 1 else ''} left: 1-7 city (travel) "
-                  "· t b f i w c · : to type", G.GOOD)
+    return G.span(f"Your turn, {left} action{'s' if left != 1 else ''} left: t b f i · w wait "
+                  "· c coin · 1-7 city · : type", G.GOOD)
 
 
 def preview(ctx: Ctx, draft: Draft, cursor: int) -> Text | None:
