@@ -31,6 +31,7 @@ import random
 import threading
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -118,13 +119,29 @@ def merge(parts: Sequence[RootStats]) -> RootStats:
 
 def search_parallel(jobs: Sequence[SearchJob]) -> RootStats:
     """Run `jobs[0]` here and the rest in the process pool; the merged root."""
-    futures: list[Future[RootStats]] = []
-    if len(jobs) > 1:
-        pool = _pool(len(jobs) - 1)
-        futures = [pool.submit(run_job, job) for job in jobs[1:]]
+    futures: list[Future[RootStats] | None] = [None] * (len(jobs) - 1)
+    try:
+        if len(jobs) > 1:
+            pool = _pool(len(jobs) - 1)
+            futures = [pool.submit(run_job, job) for job in jobs[1:]]
+    except (OSError, RuntimeError, BrokenProcessPool):
+        futures = [None] * (len(jobs) - 1)  # no processes to be had: searched here below
     parts = [run_job(jobs[0])]
-    parts.extend(f.result() for f in futures)
+    for job, future in zip(jobs[1:], futures, strict=True):
+        parts.append(_result_or_here(job, future))
     return merge(parts)
+
+
+def _result_or_here(job: SearchJob, future: Future[RootStats] | None) -> RootStats:
+    """A worker's statistics; if its process failed (it was killed, or could not
+    start, as in a script without a main guard), the same job searched in this
+    process instead: slower, but the same move."""
+    if future is not None:
+        try:
+            return future.result()
+        except (BrokenProcessPool, OSError):
+            _discard_pool()
+    return run_job(job)
 
 
 # --- the pool of search processes, kept between decisions --------------------
@@ -145,6 +162,14 @@ def _pool(size: int) -> ProcessPoolExecutor:
             _executor = ProcessPoolExecutor(size, mp_context=context)
             _executor_size = size
         return _executor
+
+
+def _discard_pool() -> None:
+    global _executor, _executor_size
+    with _lock:
+        if _executor is not None:
+            _executor.shutdown(wait=False, cancel_futures=True)
+        _executor, _executor_size = None, 0
 
 
 def shutdown_pool() -> None:

@@ -112,3 +112,20 @@ def test_every_registered_game_searches_in_two_workers():
         view = state.view(state.to_move)
         bot = make_bot("mcts:30@2", game_id=game_id, seed=1)
         assert bot.choose(view) in view.legal_actions()
+
+
+def test_without_processes_the_workers_search_here_with_the_same_move(monkeypatch):
+    import gemtable.ai.parallel as parallel
+
+    state = midgame("jowhari")
+    view = state.view(state.to_move)
+    pooled = make_bot("mcts:80@2", game_id="jowhari", seed=4)
+    move = pooled.choose(view)
+
+    def no_processes(size):
+        raise OSError("no processes to be had")
+
+    monkeypatch.setattr(parallel, "_pool", no_processes)
+    here = make_bot("mcts:80@2", game_id="jowhari", seed=4)
+    assert here.choose(view) == move
+    assert root_visits(here, view) == root_visits(pooled, view)
