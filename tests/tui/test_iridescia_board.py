@@ -305,3 +305,17 @@ def test_the_help_lists_every_documented_key_and_the_legend_every_symbol() -> No
     legend = IridesciaBoard.legend_markdown()
     for symbol, _ in LEGEND:
         assert f"`{symbol}`" in legend
+
+
+async def test_the_relic_row_marks_what_your_cargo_covers_during_the_whole_turn() -> None:
+    state = optional_position()
+    me = state.current
+    cost = C.RELICS[state.relic_row[0]].cost
+    seats = list(state.seats)
+    seats[me] = attrs.evolve(seats[me], cargo=cost)
+    state = attrs.evolve(state, seats=tuple(seats))
+    assert A.OnSlot("restore", 0) in state.legal_actions()  # the engine agrees
+    app = await run(BoardApp(state))
+    assert "1✓" in app.screen_text
+    others = await run(BoardApp(state, seat=1 - me, read_only=True))
+    assert "1✓" not in others.screen_text

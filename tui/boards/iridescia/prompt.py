@@ -24,7 +24,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Market A2", "the gem market die: each Amethyst sells for 2; mining needs 2 or more"),
     ("AAC.... 5$", "cargo (7 places, `.` free) and coins"),
     ("J T L W", "relic kinds: Jewelry, Tech, Lore, Iridia (wild)"),
-    ("✓", "a relic you may restore now (at the end of your turn)"),
+    ("✓", "a relic your cargo covers now (restored at the end of your turn)"),
     ("!", "an item played only at the start of a turn, before revealing"),
     (">", "the player to move; the chosen menu line"),
 )

@@ -10,6 +10,7 @@ from rich.text import Text
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia import board as B
 from gemtable.engine.games.iridescia import components as C
+from gemtable.engine.games.iridescia import rules as R
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.state import IridesciaState
 
@@ -107,6 +108,11 @@ def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] =
             explorers.setdefault(s.position, []).append(index)
     rows = tuple(tuple(_hex(view, c, explorers) for c in B.row_cells(r)) for r in range(B.ROWS))
     can = restorable_slots(legal)
+    if seat is not None and seat == view.current and view.step not in (ST.SEATING, ST.OVER) \
+            and seat != view.rhom:
+        # All turn long, not only in the restore step: the engine says which relics
+        # the cargo of the seat to move covers.
+        can |= restorable_slots(tuple(R.restore_actions(view)))
     relic_row = tuple(_relic(r, i in can) if r >= 0 else None
                       for i, r in enumerate(view.relic_row))
     items = tuple(_item(k) if k >= 0 else None for k in view.market)
