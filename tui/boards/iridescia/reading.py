@@ -21,7 +21,7 @@ STATE = IridesciaState
 KIND_LETTERS = "JTLW"
 BONUS = {C.COINS: "${}", C.ROYALTY: "+{}", C.STONE: "d"}
 STEP_WORDS = {
-    ST.SEATING: "explorer, or the Rhom deck?",
+    ST.SEATING: "take your seat as an explorer",
     ST.REVEAL: "reveal up to 2 tiles, then move",
     ST.BLOCKED: "blocked: discard a pile tile",
     ST.GO: "blocked: go to an empty hex",
