@@ -53,6 +53,15 @@ class Hint:
         return self.moves[0]
 
 
+def hints_on_by_default(people: int, *, shared: bool) -> bool:
+    """A table's default for its hint setting: on when one person plays
+    (against bots, or alone), off at a shared table with more than one person,
+    where a hint would be help one rival gets and another may not ask for.
+    Hot-seat play on one terminal counts as not shared: everyone sees the hint
+    key and may use it alike."""
+    return not (shared and people > 1)
+
+
 def solo_score(heuristic: Heuristic, reward: float) -> float:
     """A solo reward turned back into points. Solo rewards are the heuristic's
     score estimate squeezed into [0, 1]: linearly (`solo_low`, `solo_span`,

@@ -87,3 +87,12 @@ def test_a_single_legal_move_needs_no_search():
     object.__setattr__(one, "_legal", (view.legal_actions()[0],))  # only one move left
     found = hint(one, seed=0, budget=50)
     assert len(found.moves) == 1 and found.iterations == 0 and math.isnan(found.best.value)
+
+
+def test_hints_are_off_by_default_only_among_people_at_a_shared_table():
+    from gemtable.ai.hints import hints_on_by_default
+
+    assert hints_on_by_default(1, shared=True)  # one person and bots over SSH
+    assert not hints_on_by_default(2, shared=True)
+    assert hints_on_by_default(2, shared=False)  # hot-seat on one terminal
+    assert hints_on_by_default(1, shared=False)
