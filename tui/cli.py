@@ -102,10 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     review = sub.add_parser("review", help="review a finished game: each person's moves "
                                            "against the search's, and the biggest mistakes")
-    review.add_argument("path", type=Path, metavar="LOG")
+    review.add_argument("path", type=Path, metavar="LOG", help="the log of a finished game")
     review.add_argument("--iterations", type=_positive_int, default=None,
                         help="search iterations a move (default 1500)")
-    review.add_argument("--seed", type=_non_negative(int), default=0)
+    review.add_argument("--seed", type=_non_negative(int), default=0,
+                        help="the search's seed (default 0): the same seed, the same review")
     review.add_argument("--workers", type=_positive_int, default=None,
                         help="processes (default: every core)")
     review.add_argument("--no-cache", dest="cache", action="store_false",
