@@ -91,3 +91,15 @@ def test_the_review_command_prints_a_report(tmp_path, capsys):
     assert "Review of Jowhari" in out and "Biggest mistakes:" in out
     assert "seat 0:" in out and "win chance" in out
     assert main(["review", str(tmp_path / "missing.jsonl")]) == 2
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_game_can_be_reviewed(tmp_path, game_id):
+    game = registry.get(game_id)
+    players = max(2, game.min_players)
+    kinds = ["easy"] + ["greedy"] * (players - 1)
+    path, states, _ = write_game(tmp_path, game_id, ["human"] + kinds[1:], kinds, seed=1)
+    review = review_log(path, budget=8, workers=1)
+    assert [m.index for m in review.moves] == [i for i, s in enumerate(states[:-1])
+                                               if s.to_move == 0]
+    assert all(m.loss >= 0 and m.preferred for m in review.moves)
