@@ -186,15 +186,25 @@ def _restore_reason(state: IridesciaState, action: A.OnSlot) -> str:
     return f"the {RELICS[relic].name} needs {', '.join(short)} more"
 
 
+ITEM_VERBS = frozenset({"catapult", "pickaxe", "cart", "well", "elixir", "book deck", "axe",
+                        "book", "swap"})
+"""Actions that play an item: the card leaves a hidden hand face up."""
+
+
 def reveals(state: IridesciaState, action: object) -> bool:
     if state.step == ROLLING:
         return True
+    if isinstance(action, (A.Cauldron, A.Tweak, A.Libation)):
+        return True
+    verb = getattr(action, "verb", "")
+    if verb in ITEM_VERBS:
+        return True
     if isinstance(action, A.OnCell):
-        return action.verb in ("reveal", "catapult")
+        return verb == "reveal"
     if isinstance(action, A.OnSlot):
-        return action.verb in ("buy", "book", "restore")
+        return verb in ("buy", "restore")
     if isinstance(action, A.Plain):
-        return action.verb in ("rhom turn", "book deck")
+        return verb == "rhom turn"
     return isinstance(action, A.Declare) and action.rhom
 
 
