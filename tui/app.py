@@ -39,6 +39,8 @@ class StartTable:
 @attrs.frozen
 class StartReplay:
     loaded: LoadedLog
+    seat: int | None = None
+    """Show this seat's view throughout (None: everything, once finished)."""
 
 
 Start = StartMenu | StartTable | StartReplay
@@ -116,7 +118,7 @@ class GemtableApp(App[int]):
         if isinstance(start, StartTable):
             self.push_screen(GameScreen(start.table))
         elif isinstance(start, StartReplay):
-            self.push_screen(ReplayScreen(start.loaded))
+            self.push_screen(ReplayScreen(start.loaded, seat=start.seat))
         else:
             self.push_screen(self._new_menu())
 

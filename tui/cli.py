@@ -5,7 +5,7 @@
     gemtable play GAME --seat KIND [--seat KIND ...] [--seed N] [--log PATH]
     gemtable watch GAME --seat KIND ... [--seed N] [--delay SECONDS] [--log PATH]
     gemtable resume [PATH]        continue the latest (or the given) unfinished game
-    gemtable replay PATH          step through a game log
+    gemtable replay PATH [--seat N]  step through a game log (N: as seat N saw it)
     gemtable rules GAME           print the rules document
     gemtable review LOG [--iterations N] [--workers W] [--no-cache]
                                   each person's moves against the search's, the biggest mistakes
@@ -85,9 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game (any mix of people and bots)")
     _add_table_options(play)
+    play.set_defaults(subparser=play)  # errors in the seats print play's own usage
 
     watch = sub.add_parser("watch", help="watch bots play")
     _add_table_options(watch)
+    watch.set_defaults(subparser=watch)
     watch.add_argument("--delay", type=_non_negative(float), default=0.8,
                        help="seconds between moves (default 0.8)")
 
@@ -95,10 +97,13 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("path", nargs="?", type=Path, help="log file (default: the latest)")
 
     replay = sub.add_parser("replay", help="step through a game log")
-    replay.add_argument("path", type=Path)
+    replay.add_argument("path", type=Path, help="the game log (a .jsonl file)")
+    replay.add_argument("--seat", type=_positive_int, default=None, metavar="N",
+                        help="show seat N's view throughout, as that player saw the game "
+                             "(default: the public view, every hand once the game is over)")
 
     rules = sub.add_parser("rules", help="print a game's rules")
-    rules.add_argument("game", type=_game_id)
+    rules.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
 
     review = sub.add_parser("review", help="review a finished game: each person's moves "
                                            "against the search's, and the biggest mistakes")
@@ -123,8 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Where games run and where their results go (arena and tournament)."""
-    parser.add_argument("--seed", type=_non_negative(int), default=0)
-    parser.add_argument("--variant", default=None)
+    parser.add_argument("--seed", type=_non_negative(int), default=0,
+                        help="seed of the first game; each game after it takes the next "
+                             "(default 0)")
+    parser.add_argument("--variant", default=None, help="variant id (default: the game's own)")
     parser.add_argument("--workers", type=_positive_int, default=None,
                         help="worker processes, or CPUs of a local Ray cluster "
                              "(default: every core)")
@@ -147,9 +154,13 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def _add_arena(sub) -> None:
     arena = sub.add_parser("arena", help="headless bot games with a results table")
-    arena.add_argument("game", type=_game_id)
-    arena.add_argument("--seat", action="append", dest="seats", metavar="KIND", required=True)
-    arena.add_argument("--games", type=_positive_int, required=True)
+    arena.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
+    arena.add_argument("--seat", action="append", dest="seats", metavar="KIND", required=True,
+                       help="one per seat, in turn order: random, greedy, mcts, "
+                            "mcts:ITERATIONS or mcts:SECONDSs")
+    arena.add_argument("--games", type=_positive_int, required=True,
+                       help="how many games to play")
+    arena.set_defaults(subparser=arena)
     _add_run_options(arena)
 
 
@@ -170,7 +181,7 @@ def _share(text: str) -> float:
 def _add_tournament(sub) -> None:
     tournament = sub.add_parser(
         "tournament", help="every pairing of a pool of bots, rated with openskill")
-    tournament.add_argument("game", type=_game_id)
+    tournament.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     tournament.add_argument("--pool", type=_pool, required=True, metavar="KIND,KIND,...",
                             help="the bot kinds, e.g. random,greedy,mcts:100,mcts:1000")
     tournament.add_argument("--games", type=_positive_int, required=True,
@@ -193,10 +204,12 @@ def _add_bench(sub) -> None:
     bench.add_argument("game", nargs="?", default="all",
                        type=lambda t: t if t == "all" else _game_id(t),
                        help="game id, or all (the default)")
-    bench.add_argument("--seconds", type=_non_negative(float), default=3.0)
+    bench.add_argument("--seconds", type=_non_negative(float), default=3.0,
+                       help="how long each measurement runs (default 3)")
     bench.add_argument("--players", type=_positive_int, default=None,
                        help="players (default: each game's least)")
-    bench.add_argument("--json", dest="json_path", default=None, metavar="PATH|-")
+    bench.add_argument("--json", dest="json_path", default=None, metavar="PATH|-",
+                       help="write the figures as JSON to PATH, or only JSON to stdout with -")
 
 
 def _add_soak(sub) -> None:
@@ -252,7 +265,7 @@ def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         from gemtable.ai.arena import ArenaOptions
         from gemtable.tui.commands.arena import arena_command
 
-        _check_kinds(parser, args.game, args.seats, allow_human=False)
+        _check_kinds(args.subparser, args.game, args.seats, allow_human=False)
         arena = ArenaOptions(args.game, args.seats, games=args.games, seed=args.seed,
                              variant=args.variant)
         return arena_command(arena, json_path=args.json_path, options=_run_options(args))
@@ -410,7 +423,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command in ("play", "watch"):
         from gemtable.engine.core import random_seed
 
-        _check_kinds(parser, args.game, args.seats, allow_human=command == "play")
+        _check_kinds(args.subparser, args.game, args.seats, allow_human=command == "play")
         seed = args.seed if args.seed is not None else random_seed()
         if command == "play":
             return launch.play(args.game, args.seats, seed=seed, variant=args.variant, log=args.log)
@@ -419,7 +432,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "resume":
         return launch.resume(args.path)
     if command == "replay":
-        return launch.replay(args.path)
+        return launch.replay(args.path, None if args.seat is None else args.seat - 1)
     return launch.menu()
 
 

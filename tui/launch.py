@@ -80,12 +80,15 @@ def resume(path: Path | None) -> int:
     return _run_table(table)
 
 
-def replay(path: Path) -> int:
+def replay(path: Path, seat: int | None = None) -> int:
+    """Step through `path`; `seat` (from 0) shows that seat's view throughout."""
     try:
         loaded = open_log(path)
     except GameLogError as error:
         return _fail(str(error))
-    return _run(GemtableApp(StartReplay(loaded)))
+    if seat is not None and not 0 <= seat < loaded.header.players:
+        return _fail(f"--seat {seat + 1}: that game has seats 1 to {loaded.header.players}")
+    return _run(GemtableApp(StartReplay(loaded, seat)))
 
 
 __all__ = ["menu", "play", "replay", "resume", "watch"]

@@ -115,7 +115,8 @@ class MenuScreen(Screen[None]):
         game = self.game
         variant = self.query_one("#choice-variant", ChoiceRow).value
         lines = [f"{game.title}: {game.min_players}-{game.max_players} players"
-                 + (", hidden cards" if game.has_hidden_information else "")
+                 + (", hidden hands" if game.has_private_views
+                    else ", a face-down draw" if game.has_hidden_information else "")
                  + (", dice" if game.has_chance else "") + "."]
         if variant is not None:
             description = game.variant(variant).description

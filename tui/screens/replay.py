@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from gemtable.engine import registry
+from gemtable.engine import SPECTATOR, registry
 from gemtable.engine.gamelog import LoadedLog
 
 from ..boards.base import Board
@@ -40,14 +40,21 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "leave", "Back"),
     ]
 
-    def __init__(self, loaded: LoadedLog, *, from_menu: bool = False) -> None:
+    def __init__(self, loaded: LoadedLog, *, from_menu: bool = False,
+                 seat: int | None = None) -> None:
+        """`seat`: show that seat's view throughout (a replay of one's own game);
+        otherwise a finished game shows everything, an unfinished one the
+        public view or a followed seat's."""
         super().__init__()
         self.loaded = loaded
+        self.seat = seat
         self.from_menu = from_menu
         self.game = registry.get(loaded.header.game)
         self.kinds = loaded.header.seats
         self.index = 0
         self.seating = Seating(loaded.header.players, (), self.game.has_private_views)
+        if seat is not None:
+            self.seating.follow = seat
         self.history = history_of(loaded.states, loaded.actions)
 
     @property
@@ -80,7 +87,8 @@ class ReplayScreen(Screen[None]):
     def _refresh(self) -> None:
         who = self.seating.follow
         state = self.loaded.states[self.index]
-        view = state.view(who)
+        everything = self.loaded.finished and self.seat is None and who is SPECTATOR
+        view = state if everything else state.view(who)
         lines = [entry.line(self.kinds) for entry in self.history[: self.index]]
         self.board.show(view, (), who if isinstance(who, int) else None,
                                              lines)
@@ -90,7 +98,8 @@ class ReplayScreen(Screen[None]):
             entry = self.history[self.index - 1]
             last = f"{seat_label(entry.mover, self.kinds)}: {entry.action}"
         status.left = f"Replay · {self.game.title} · {self.index}/{self.last_index} · {last}"
-        seen = f"Seat {who + 1} view" if isinstance(who, int) else "public view"
+        seen = (f"Seat {who + 1} view" if isinstance(who, int)
+                else "every hand shown" if everything else "public view")
         status.right = seen if self.loaded.finished else f"{seen} · unfinished"
         self.query_one("#keys", KeyBar).set_keys(
             [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")],
@@ -110,6 +119,9 @@ class ReplayScreen(Screen[None]):
         self._refresh()
 
     def action_follow(self) -> None:
+        if self.seat is not None:
+            self.notify(f"This replay shows Seat {self.seat + 1}'s view throughout (--seat).")
+            return
         self.seating.next_follow()
         self._refresh()
 

@@ -456,8 +456,10 @@ class Table:
                 and self.kinds[mover] == HUMAN):
             legal = tuple(str(a) for a in self._state.legal_actions())
         to_move = mover if isinstance(mover, int) else None
+        # Once the game is over nothing is secret: everyone sees every hand.
+        view = self._state if self._state.is_over else self._state.view(who)
         connection.deliver(
-            ViewUpdated(who, self.step, self._state.view(who), to_move, legal, self._history,
+            ViewUpdated(who, self.step, view, to_move, legal, self._history,
                         self._undos)
         )
 

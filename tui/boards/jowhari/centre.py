@@ -142,6 +142,9 @@ class CentreView(Widget):
             pick.append(Text(" ").join(G.chip(c, LETTERS[c]) for c in self.selection))
             hint = G.span(" Enter takes", style=G.GOOD) if self.ready else G.span(
                 " (pick more)", style=G.DIM)
+        elif self.seat is None or self.seat != view.current or view.is_over:
+            # Watching, a replay, or another seat's turn: nothing can be taken here.
+            pick, hint = Text(""), Text("")
         else:
             pick = G.span(" Take ", style=Style(bold=True))
             pick.append("none", style=G.DIM)
