@@ -65,9 +65,12 @@ async def test_a_finished_replay_shows_every_hand_and_seat_n_shows_that_view(tmp
     app = make_app(StartReplay(loaded), board_class=real_board)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        await pilot.press("right", "right", "right")
+        await pilot.press("end")
         await pilot.pause()
-        assert app.screen.board._view == loaded.states[3]
+        assert app.screen.board._view == loaded.final, "the end shows every hand"
+        await pilot.press("home", "a", "right", "right", "right")
+        await pilot.pause()
+        assert app.screen.board._view == loaded.states[3], "a: every hand all along"
     app = make_app(StartReplay(loaded, seat=1), board_class=real_board)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))

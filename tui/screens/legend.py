@@ -35,6 +35,8 @@ REPLAY_KEYS = """## Replay keys
 - **`→`** / `n`, **`←`** / `p`: next / previous move; `PgDn` / `PgUp`: ten at a time
 - **`Home`** / `g`, **`End`** / `G`: the first / the last position
 - **`f`**: follow another seat (see the game as that seat saw it), or the public view
+- **`a`**: in a finished game, every hand shown all along (the last position
+  always shows them)
 - **`F2`**: what the symbols on the board mean; **`q`** goes back
 """
 

@@ -35,6 +35,7 @@ class ReplayScreen(Screen[None]):
         Binding("home,g", "first", "First", priority=True),
         Binding("end,G", "last", "Last", priority=True),
         Binding("f", "follow", "Follow", priority=True),
+        Binding("a", "show_all", "All hands", priority=True),
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
         Binding("q,escape", "leave", "Back"),
@@ -48,6 +49,7 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.loaded = loaded
         self.seat = seat
+        self.show_all = False
         self.from_menu = from_menu
         self.game = registry.get(loaded.header.game)
         self.kinds = loaded.header.seats
@@ -87,7 +89,10 @@ class ReplayScreen(Screen[None]):
     def _refresh(self) -> None:
         who = self.seating.follow
         state = self.loaded.states[self.index]
-        everything = self.loaded.finished and self.seat is None and who is SPECTATOR
+        # A finished game hides nothing: its last position shows every hand, and
+        # `a` shows them all along (the public view stays the default).
+        everything = (self.loaded.finished and self.seat is None and who is SPECTATOR
+                      and (self.show_all or self.index == self.last_index))
         view = state if everything else state.view(who)
         lines = [entry.line(self.kinds) for entry in self.history[: self.index]]
         self.board.show(view, (), who if isinstance(who, int) else None,
@@ -102,7 +107,8 @@ class ReplayScreen(Screen[None]):
                 else "every hand shown" if everything else "public view")
         status.right = seen if self.loaded.finished else f"{seen} · unfinished"
         self.query_one("#keys", KeyBar).set_keys(
-            [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")],
+            [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")]
+            + ([("a", "all hands")] if self.loaded.finished and self.seat is None else []),
             [("F1", "rules"), ("F2", "legend"), ("q", "back")],
         )
 
@@ -123,6 +129,14 @@ class ReplayScreen(Screen[None]):
             self.notify(f"This replay shows Seat {self.seat + 1}'s view throughout (--seat).")
             return
         self.seating.next_follow()
+        self._refresh()
+
+    def action_show_all(self) -> None:
+        if not self.loaded.finished or self.seat is not None:
+            self.notify("Every hand is shown only in a finished game's replay "
+                        "(and not with --seat).")
+            return
+        self.show_all = not self.show_all
         self._refresh()
 
     def action_rules(self) -> None:
