@@ -22,7 +22,9 @@ from textual.app import App
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from tui_support import render_text
 
-EVENTS = int(os.environ.get("GEMTABLE_MONKEY_EVENTS", "150"))
+from gemtable.tui.table import Table
+
+EVENTS = int(os.environ.get("GEMTABLE_MONKEY_EVENTS", "100"))
 UNBOUND = {"ctrl+q", "ctrl+c", "ctrl+p", "super+c", "f1"}
 """Bound keys the monkey leaves to chance (the control and function keys):
 quitting, Textual's own command palette and the rules document (slow to lay
@@ -108,8 +110,8 @@ def _legal_for_a_person(app: App) -> tuple[object, ...]:
     """The legal actions, when a person is to move at a table on screen."""
     table = next((getattr(s, "table", None) for s in reversed(app.screen_stack)
                   if getattr(s, "table", None) is not None), None)
-    if table is None or table.is_over:
-        return ()
+    if not isinstance(table, Table) or table.is_over:
+        return ()  # no table here, or one held by a server (it checks moves itself)
     state = table.true_state
     if state.to_move not in table.humans:
         return ()
