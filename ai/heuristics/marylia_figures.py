@@ -77,7 +77,8 @@ class Figures:
                 after.last_auction != before.last_auction:
             bids = [bid for _, bid in after.last_auction]
             best = max(bids)
-            winner = after.last_auction[bids.index(best)][0]
+            winner = after.last_auction_winner
+            assert winner is not None
             second = sorted(bids, reverse=True)[1]
             self.overpay[kinds[winner]].append(best - second)
 

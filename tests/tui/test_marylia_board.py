@@ -292,7 +292,19 @@ async def test_a_committed_bid_shows_as_sealed_to_the_next_bidder_and_all_show_a
         await pilot.pause()
         revealed = render_text(app)
     line = next(row for row in revealed.splitlines() if "bids revealed" in row)
-    assert f"S{first + 1} 17¢" in line and f"S{second + 1} 9¢" in line
+    assert f"S{first + 1} 17¢ won" in line and f"S{second + 1} 9¢" in line
+    assert line.count("won") == 1
+
+
+async def test_a_tied_reveal_marks_only_the_seat_the_engine_says_won() -> None:
+    state = auction_asked().apply(A.JOIN).apply(A.bid(5)).apply(A.bid(5))
+    winner = state.last_auction_winner
+    assert state.auction is None and winner is not None
+    loser = next(seat for seat, _ in state.last_auction if seat != winner)
+    app = await run(BoardApp(state, read_only=True))
+    line = next(row for row in app.screen_text.splitlines() if "bids revealed" in row)
+    assert f"S{winner + 1} 5¢ won" in line and f"S{loser + 1} 5¢" in line
+    assert line.count("won") == 1
 
 
 async def test_a_spectator_sees_no_amount_before_the_reveal() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from .actions import Join
 from .cards import COST, TYPES
 from .rules import can_join
-from .state import ACT, BID, BUY_AUCTION, JOIN, NO_BID, Auction, Seat
+from .state import ACT, BID, BUY_AUCTION, JOIN, NO_BID, Auction, Seat, winning_bid
 from .table import Table
 from .turns import spend
 
@@ -73,8 +73,8 @@ def commit(table: Table, amount: int) -> None:
     if NO_BID in bids:
         table.auction = Auction(auction.kind, auction.bidders, auction.items, (), bids)
         return
-    best = max(bids)
-    winner_index = bids.index(best)  # the earliest bidder wins a tie
+    winner_index = winning_bid(bids)
+    best = bids[winner_index]
     winner = auction.bidders[winner_index]
     table.last_auction = tuple(zip(auction.bidders, bids, strict=True))
     table.auction = None

@@ -58,7 +58,8 @@ DRAWING = frozenset({"leprechaun", "courier", "prospector", "herald"})
 
 
 def who(seat: int) -> str:
-    return f"P{seat + 1}"
+    """A seat as the board and the log name it."""
+    return f"Seat {seat + 1}"
 
 
 def article(noun: str) -> str:
@@ -192,75 +193,67 @@ def _why_not_act(state: MaryliaState, action: object) -> str:
 
 
 def describe(state: MaryliaState, action: object, after: MaryliaState) -> str:
-    """One log line naming only what is public once `action` is made."""
-    me = state.current
+    """One log line naming only what is public once `action` is made. The log
+    already names the seat that moved ("Seat 2: travels to city 3"), so a line
+    names seats only when they are someone else (the chance step's fighter,
+    the bidders at a reveal)."""
     if isinstance(action, Roll):
         return _describe_roll(state, action.face, after)
     if isinstance(action, Place):
-        return f"{who(me)} places their merchant in {city_name(action.city)}"
-    seat = state.seats[me]
+        return f"places their merchant in {city_name(action.city)}"
+    seat = state.seats[state.current]
     if isinstance(action, Travel):
         cost = travel_cost(seat.city, action.city)
         paid = f" for {cost} coin{'s' * (cost != 1)}" if cost else ""
-        return f"{who(me)} travels to {city_name(action.city)}{paid}"
+        return f"travels to {city_name(action.city)}{paid}"
     if isinstance(action, Collect):
-        return f"{who(me)} collects 1 coin"
+        return "collects 1 coin"
     if isinstance(action, Buy):
         kind = state.resources[seat.city]
         if after.step == JOIN:
-            return f"{who(me)} wants to buy the {RESOURCES[kind]}: an auction is offered"
-        return f"{who(me)} buys {article(RESOURCES[kind])} for {COST[kind]} coins"
+            return f"wants to buy the {RESOURCES[kind]}: an auction is offered"
+        return f"buys {article(RESOURCES[kind])} for {COST[kind]} coins"
     if isinstance(action, Forge):
-        value = after.seats[me].items[-1].value
-        return f"{who(me)} forges {article(item_label(action.recipe, action.parts))} (worth {value})"
+        value = after.seats[state.current].items[-1].value
+        return f"forges {article(item_label(action.recipe, action.parts))} (worth {value})"
     if isinstance(action, Sell):
         item = seat.items[action.item]
         if after.step == JOIN:
-            return (f"{who(me)} offers {article(item_label(item.recipe, item.parts))}: "
-                    "an auction is offered")
-        return _describe_sale(state, me, item.value, after)
+            return f"offers {article(item_label(item.recipe, item.parts))}: an auction is offered"
+        return _describe_sale(state, item.value)
     if isinstance(action, Interact):
         card = state.characters[seat.city]
         if IS_MONSTER[card]:
-            return (f"{who(me)} challenges the {ENCOUNTER_NAME[card]} "
-                    f"(strength {STRENGTH[card]})")
-        return f"{who(me)} interacts with the {ENCOUNTER_NAME[card]}{_event_note(state, after)}"
+            return f"challenges the {ENCOUNTER_NAME[card]} (strength {STRENGTH[card]})"
+        return f"interacts with the {ENCOUNTER_NAME[card]}{_event_note(state, after)}"
     if isinstance(action, Wait):
-        return f"{who(me)} waits in {city_name(seat.city)}{_arrivals(state, after, seat.city)}"
+        return f"waits in {city_name(seat.city)}{_arrivals(state, after, seat.city)}"
     if isinstance(action, Discard):
-        return f"{who(me)} discards {article(RESOURCES[action.kind])} (hand limit)"
-    if isinstance(action, Join | Pass):
-        return _describe_answer(state, action, after)
+        return f"discards {article(RESOURCES[action.kind])} (hand limit)"
+    if isinstance(action, Join):
+        return "joins the auction (1 coin)" + _nobody_joined(after)
+    if isinstance(action, Pass):
+        return "stays out of the auction" + _nobody_joined(after)
     if isinstance(action, Bid):
-        auction = state.auction
-        assert auction is not None
-        bidder = auction.bidding
-        assert bidder is not None
         if after.auction is not None:
-            return f"{who(bidder)} commits a sealed bid"
-        bids = ", ".join(f"{who(s)} {b}" for s, b in after.last_auction)
-        best = max(b for _, b in after.last_auction)
-        winner = next(s for s, b in after.last_auction if b == best)
-        return f"{who(bidder)} commits a sealed bid; bids revealed: {bids}; {who(winner)} wins"
+            return "commits a sealed bid"
+        bids = ", ".join(f"{who(s)} bid {b}" for s, b in after.last_auction)
+        winner = after.last_auction_winner
+        assert winner is not None
+        # The winner first: a log cut to one line keeps the outcome.
+        return f"commits a sealed bid; {who(winner)} wins; bids revealed: {bids}"
     return str(action)
 
 
-def _describe_sale(state: MaryliaState, seller: int, value: int, after: MaryliaState) -> str:
+def _describe_sale(state: MaryliaState, value: int) -> str:
     city = state.seats[state.current].city
     card = state.characters[city]
     coins = state.character_coins[city]
-    return (f"{who(seller)} sells to the {ENCOUNTER_NAME[card]} for {value} + {coins} coins")
+    return f"sells to the {ENCOUNTER_NAME[card]} for {value} + {coins} coins"
 
 
-def _describe_answer(state: MaryliaState, action: object, after: MaryliaState) -> str:
-    auction = state.auction
-    assert auction is not None
-    seat = auction.asking[0]
-    text = (f"{who(seat)} joins the auction (1 coin)" if isinstance(action, Join)
-            else f"{who(seat)} stays out of the auction")
-    if after.auction is None:
-        text += "; nobody joined, so the action goes ahead"
-    return text
+def _nobody_joined(after: MaryliaState) -> str:
+    return "; nobody joined, so the action goes ahead" if after.auction is None else ""
 
 
 def _event_note(state: MaryliaState, after: MaryliaState) -> str:

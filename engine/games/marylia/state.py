@@ -50,6 +50,13 @@ NO_BID = -1
 """A bidder who has not committed yet."""
 SEALED = -2
 """A committed bid this view may not see."""
+
+
+def winning_bid(bids: tuple[int, ...]) -> int:
+    """Which of an auction's revealed bids (in bidder order) wins: the highest,
+    a tie going to the earliest bidder (the active player, then clockwise)."""
+    return bids.index(max(bids))
+
 HIDDEN_HAND = (-1,) * TYPES
 """Another seat's hand in a view (its size stays public in `Seat.held`)."""
 
@@ -184,6 +191,13 @@ class MaryliaState(State):
         if step == JOIN:
             return auction.asking[0]
         return auction.bidding
+
+    @property
+    def last_auction_winner(self) -> int | None:
+        """The seat that won the latest auction; None before any."""
+        if not self.last_auction:
+            return None
+        return self.last_auction[winning_bid(tuple(b for _, b in self.last_auction))][0]
 
     @property
     def is_over(self) -> bool:

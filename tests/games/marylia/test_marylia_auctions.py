@@ -66,11 +66,22 @@ def test_ties_go_to_the_active_player_then_the_nearest_clockwise():
     state = _purchase(4)
     won = play(state, "buy", "join", "join", "join", "bid 3", "bid 3", "bid 3", "bid 3")
     assert won.seats[0].coins == 17 and won.actions_left == 2
+    assert won.last_auction_winner == 0
     state = attrs.evolve(_purchase(4), current=1)
     state = play(state, "buy", "join", "join", "join", "bid 1", "bid 6", "bid 2", "bid 6")
     # Bidders in order 1, 2, 3, 0: seats 2 and 0 tie on 6 and seat 2 is nearer seat 1.
-    assert state.last_auction[1] == (2, 6)
+    assert state.last_auction[1] == (2, 6) and state.last_auction_winner == 2
     assert state.seats[2].coins == 20 - 1 - 6
+    # Every view says so too, and so does the log line of the reveal.
+    assert state.view(SPECTATOR).last_auction_winner == 2
+    before = play(attrs.evolve(_purchase(4), current=1), "buy", "join", "join", "join",
+                  "bid 1", "bid 6", "bid 2")
+    assert before.describe(before.parse_action("bid 6"), state).startswith(
+        "commits a sealed bid; Seat 3 wins; ")
+
+
+def test_no_auction_has_no_winner():
+    assert _purchase(2).last_auction_winner is None
 
 
 def test_bids_above_your_coins_are_refused():
@@ -100,7 +111,8 @@ def test_a_committed_bid_is_sealed_from_every_other_seat():
     second = play(high, "bid 1")
     assert not high.reveals(high.parse_action("bid 1")) and second.reveals(second.parse_action("bid 0"))
     line = second.describe(second.parse_action("bid 0"), play(second, "bid 0"))
-    assert "P1 9, P2 1, P3 0" in line and "P1 wins" in line
+    assert line == ("commits a sealed bid; Seat 1 wins; bids revealed: Seat 1 bid 9, "
+                    "Seat 2 bid 1, Seat 3 bid 0")
 
 
 def test_a_sale_auction_lets_the_winner_sell_their_own_item():

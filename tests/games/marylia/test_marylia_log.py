@@ -35,13 +35,29 @@ def test_every_move_has_a_log_line_and_keeps_the_invariants():
             assert after.invariants() == ()
             kinds.add(type(action))
             if isinstance(action, Bid) and after.auction is not None:
-                assert re.fullmatch(r"P\d commits a sealed bid", line)
+                assert line == "commits a sealed bid"
                 assert not state.reveals(action)
             if isinstance(action, Roll | Forge):
                 assert state.reveals(action)
             if isinstance(action, Travel | Collect):
                 assert not state.reveals(action)
     assert {Bid, Buy, Forge, Roll, Travel} <= kinds
+
+
+def test_a_line_names_seats_as_the_board_does_and_never_the_mover_first():
+    """The log prefixes each line with the seat that moved ("Seat 2: ..."), so
+    a seat's own line starts with its verb; other seats (the one a die decides
+    a fight for, the bidders at a reveal) are named "Seat N"."""
+    named = 0
+    for state, action, after in _playout(3, seed=4):
+        line = state.describe(action, after)
+        assert not re.search(r"\bP\d", line), line
+        if state.to_move is not CHANCE:
+            assert re.match(r"[a-z]", line), line
+        mentions = re.findall(r"\bSeat (\d)\b", line)
+        assert all(1 <= int(n) <= 3 for n in mentions), line
+        named += bool(mentions)
+    assert named
 
 
 def test_log_lines_name_no_card_drawn_face_down():

@@ -139,15 +139,17 @@ def forge_line(view: MaryliaState, me: int | None, legal: Sequence[object],
 
 def auction_line(view: MaryliaState, me: int | None, width: int) -> Text | None:
     """The auction going on (who bids, who has committed), else the latest
-    one's revealed bids (the highest in green); None before any auction."""
+    one's revealed bids, the winner's in green and marked "won" (the engine
+    says who won: a tie has a rule); None before any auction."""
     auction = view.auction
     if auction is None:
         if not view.last_auction:
             return None
         line = G.span("Last auction, bids revealed: ", G.DIM)
-        top = max(bid for _, bid in view.last_auction)
-        line.append_text(G.join((G.seat(s, me) + G.span(
-            f" {b}{G.COIN_MARK}", G.GOOD if b == top else G.TEXT)
+        winner = view.last_auction_winner
+        line.append_text(G.join((G.seat(s, me) + (
+            G.span(f" {b}{G.COIN_MARK} won", G.GOOD) if s == winner
+            else G.span(f" {b}{G.COIN_MARK}", G.TEXT))
             for s, b in view.last_auction), " · ", G.DIM))
         return G.fit(line, width)
     city = view.seats[view.current].city
