@@ -163,3 +163,15 @@ async def test_hot_seat_undo_asks_the_other_player_first(tmp_path):
         await pilot.press("y")
         await until(pilot, lambda: table.step == 0)
         assert table.undos == 1
+
+
+async def test_the_log_says_you_for_the_viewers_own_moves(tmp_path):
+    table = new_table(tmp_path)
+    app = make_app(StartTable(table), make_bot=undo_bots, board_class=real_board)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await until(pilot, lambda: screen.board._legal != ())
+        await pilot.press("R", "B", "G", "enter")
+        await until(pilot, lambda: table.step == 2 and screen.drawn_step == 2)
+        assert screen.board._history[0] == "1. You: took red, blue and green gems"
+        assert screen.board._history[1].startswith("2. Seat 2 (quiet): ")

@@ -229,7 +229,8 @@ class GameScreen(Screen[None]):
             view = latest.view
             seat = shown if isinstance(shown, int) else None
             legal = self._legal_objects(latest) if seat == latest.to_move else ()
-            history = [entry.line(self.table.kinds) for entry in latest.history]
+            me = seat if seat in self.table.humans else None  # "You" only for a person here
+            history = [entry.line(self.table.kinds, viewer=me) for entry in latest.history]
             self.board.show(view, legal, seat, history)
             self._update_status(latest, shown)
         self._update_keys()
