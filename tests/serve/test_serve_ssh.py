@@ -80,8 +80,10 @@ async def test_two_people_a_bot_and_a_watcher_play_with_private_hands(server, cl
     await alice.wait_for(lambda s: s.bells >= 1)
     await alice.play("take RBG")
     # Together: the banner shows for four seconds, and a busy machine is slow to draw.
-    await asyncio.gather(*(screen.wait_for("1. Seat 1 (alice): take RBG")
-                           for screen in (alice, bob, carol)),
+    # Each log line names the mover, and says "You" on the mover's own screen.
+    await asyncio.gather(alice.wait_for("1. You: took red, blue and green gems"),
+                         *(screen.wait_for("1. Seat 1 (alice): took red, blue and green gems")
+                           for screen in (bob, carol)),
                          bob.wait_for("▶ Your turn, Seat 2 (bob)"))
     await bob.play("take GWK")
     for screen in (alice, bob, carol):
@@ -92,14 +94,14 @@ async def test_two_people_a_bot_and_a_watcher_play_with_private_hands(server, cl
     # Bob drops; his seat waits for him; he comes back to the same seat and screen.
     await bob.close()
     await alice.play("take RBK")
-    await alice.wait_for("4. Seat 1 (alice): take RBK")
+    await alice.wait_for("4. You: took red, blue and black gems")
     bob = await clients(port, "bob")
     await bob.wait_for("Back at table")
-    await bob.wait_for("4. Seat 1 (alice): take RBK")
+    await bob.wait_for("4. Seat 1 (alice): took red, blue and black gems")
     await bob.wait_for("Your turn, Seat 2 (bob)")
     await bob.wait_for(sees_own_hand_only(2))
     await bob.play("take RGW")
-    await carol.wait_for("5. Seat 2 (bob): take RGW")
+    await carol.wait_for("5. Seat 2 (bob): took red, green and white gems")
     assert log_actions(server, table)[:5][-1] == "take RGW"
 
 
@@ -126,7 +128,7 @@ async def test_the_server_killed_and_started_again_resumes_the_table(server, cli
     await alice.wait_for("Your turn, Seat 1 (alice)")
     await alice.play("take RBK")
     bob = await clients(server.port, "bob", command=f"join {table}")
-    await bob.wait_for("4. Seat 1 (alice): take RBK")
+    await bob.wait_for("4. Seat 1 (alice): took red, blue and black gems")
     after = log_actions(server, table)
     assert after[: len(before)] == before and after[len(before)] == "take RBK"
     loaded = load(server.data / "tables" / f"{table}.jsonl")
