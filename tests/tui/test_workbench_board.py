@@ -24,7 +24,8 @@ from gemtable.engine.games.workbench.state import CHOOSE, MAKE, MOVE, PICK, TRIM
 from gemtable.tui.boards import board_for
 from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.workbench import WorkbenchBoard
-from gemtable.tui.boards.workbench.panels import Painted, compact_history
+from gemtable.tui.boards.workbench.panels import compact_history
+from gemtable.tui.widgets.painted import Painted
 
 GAME = registry.get("workbench")
 OPENING = "pick 2;pick 6"

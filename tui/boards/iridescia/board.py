@@ -20,6 +20,7 @@ from textual.events import Resize
 from textual.widgets import Input, Static
 
 from gemtable.engine import IllegalAction
+from gemtable.tui.widgets.painted import Painted
 
 from ..base import Board
 from ..command_line import CommandLine
@@ -39,7 +40,7 @@ from .panels import (
     roll_lines,
 )
 from .scene import Scene
-from .widgets import LogView, Painted
+from .widgets import LogView
 
 MAP, MENU = "map", "menu"
 PLACEHOLDER = "an action in notation, as the menu lines show it   (Esc closes)"

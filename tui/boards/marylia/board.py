@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 
 from gemtable.engine import IllegalAction
 from gemtable.engine.games.marylia.state import MaryliaState
+from gemtable.tui.widgets.painted import Painted
 
 from ..base import Board
 from ..command_line import CommandLine
@@ -27,7 +28,7 @@ from . import glyphs as G
 from . import keys as K
 from . import prompt as P
 from .cities import city_lines
-from .panels import LogView, Painted
+from .panels import LogView
 from .seats import auction_line, forge_line, hand_line, seat_lines
 
 ACTION_CHARS = "0123456789tbfiwcjpgazesrd"

@@ -1,48 +1,17 @@
-"""Small widgets the board is built from: a block of lines painted for its
-width, and the action log."""
+"""Small widgets the board is built from: the action log (the painted
+blocks are the shared `Painted`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
-from textual.geometry import Size
 from textual.widget import Widget
 
 from . import glyphs as G
 
-Painter = Callable[[int], list[Text]]
 WRAP_FROM = 8
 """Log heights from which long entries wrap instead of being cut."""
-
-
-class Painted(Widget):
-    """Lines drawn by a function of the width; as tall as the lines it gets.
-
-    The board hands each block a painter over its last view, so the block
-    itself keeps no game state.
-    """
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._painter: Painter = lambda width: []
-        self._cache: tuple[int, list[Text]] | None = None
-
-    def draw(self, painter: Painter) -> None:
-        self._painter = painter
-        self._cache = None
-        self.refresh(layout=True)
-
-    def lines(self, width: int) -> list[Text]:
-        if self._cache is None or self._cache[0] != width:
-            self._cache = (width, self._painter(width))
-        return self._cache[1]
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.lines(width))
-
-    def render(self) -> Text:
-        return Text("\n").join(self.lines(self.size.width))
 
 
 class LogView(Widget):

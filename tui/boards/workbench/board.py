@@ -22,6 +22,7 @@ from gemtable.engine import IllegalAction
 from gemtable.engine.games.workbench import actions as A
 from gemtable.engine.games.workbench.cards import BURIN, LOUPE
 from gemtable.engine.games.workbench.state import WorkbenchState
+from gemtable.tui.widgets.painted import Painted
 
 from ..base import Board
 from ..command_line import CommandLine
@@ -32,7 +33,7 @@ from . import prompt as P
 from .benches import bench_lines
 from .choices import action_of
 from .legend import LEGEND as SYMBOLS
-from .panels import LogView, Painted
+from .panels import LogView
 from .table import (
     commission_lines,
     round_line,
