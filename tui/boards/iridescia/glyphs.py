@@ -14,6 +14,9 @@ from collections.abc import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
+from ..layout import columns as columns
+from ..layout import fit as fit
+
 GEM_LETTERS = "ACES"
 GEM_NAMES = ("Amethyst", "Citrine", "Emerald", "Sapphire")
 RAINBOW, IRIDIA = 4, 5
@@ -94,26 +97,6 @@ def gems_or_none(counts: Sequence[int]) -> Text:
 def seat_mark(seat: int) -> Text:
     """An explorer: the seat number in its colour."""
     return span(str(seat + 1), Style(color=SEAT_FG[seat % len(SEAT_FG)], bold=True))
-
-
-def fit(text: Text, width: int) -> Text:
-    """Exactly `width` cells: cut with an ellipsis, or padded."""
-    text = text.copy()
-    if text.cell_len > width:
-        text.truncate(max(0, width), overflow="ellipsis")
-    else:
-        text.append(" " * (width - text.cell_len))
-    return text
-
-
-def columns(left: Text, right: Text, width: int) -> Text:
-    """`left` and `right` on one line of `width` cells, the right one flush."""
-    room = width - right.cell_len
-    if room < 1:
-        return fit(left, width)
-    line = fit(left, room)
-    line.append_text(right)
-    return line
 
 
 def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",

@@ -17,6 +17,8 @@ from gemtable.engine.games.jewelbox.components import (
     LETTERS,
 )
 
+from ..layout import fit as fit
+
 FAMILY_BG = ("#c99a1e", "#3567c9", "#c23a2f", "#8a4fb0", "#1f9a5e")
 """Scarab amber, Weevil blue, Ladybug red, Longhorn purple, Jewel beetle green."""
 FAMILY_FG = ("#000000", "#ffffff", "#ffffff", "#ffffff", "#000000")
@@ -86,16 +88,6 @@ def tools(mask: int, words: bool = False) -> Text:
         else:
             out.append(name.lower(), style=TOOL_OFF)
     return out
-
-
-def fit(text: Text, width: int) -> Text:
-    """Exactly `width` cells: cut with an ellipsis, or padded."""
-    text = text.copy()
-    if text.cell_len > width:
-        text.truncate(width, overflow="ellipsis")
-    else:
-        text.append(" " * (width - text.cell_len))
-    return text
 
 
 def hjoin(blocks: list[list[Text]], widths: list[int], gap: int = 2) -> list[Text]:

@@ -15,6 +15,9 @@ from gemtable.engine.games.jowhari.cards import BONUS, COLOURS, COST, GOLD, LETT
 from gemtable.engine.games.jowhari.rules import missing_gems
 from gemtable.engine.games.jowhari.state import Seat
 
+from ..layout import columns as columns
+from ..layout import fit as fit
+
 NAMES = (*COLOURS, "gold")
 # Colours are picked from the xterm 256-colour palette, so TERM=xterm-256color
 # shows them as designed, and each also falls to the right one of the 16
@@ -96,26 +99,6 @@ def mini_card(card: int) -> Text:
     text.append(" ")
     text.append(cost_text(card, spaced=False))
     return text
-
-
-def fit(text: Text, width: int) -> Text:
-    """Exactly `width` cells: cut with an ellipsis, or padded."""
-    text = text.copy()
-    if text.cell_len > width:
-        text.truncate(width, overflow="ellipsis")
-    else:
-        text.append(" " * (width - text.cell_len))
-    return text
-
-
-def columns(left: Text, right: Text, width: int) -> Text:
-    """`left` and `right` on one line of `width` cells, the right one flush."""
-    room = width - right.cell_len
-    if room < 1:
-        return fit(left, width)
-    line = fit(left, room)
-    line.append_text(right)
-    return line
 
 
 def card_tile(

@@ -26,6 +26,9 @@ from gemtable.engine.games.marylia.cards import (
     TYPES,
 )
 
+from ..layout import columns as columns
+from ..layout import fit as fit
+
 RESOURCE_BG = ("#d7af00", "#8700d7", "#00afaf", "#d75f00", "#00af5f", "#005fd7",
                "#d70000", "#e4e4e4")
 """Gold, amethyst, turquoise, topaz, emerald, sapphire, ruby, diamond."""
@@ -69,26 +72,6 @@ def join(parts: Iterable[Text], sep: str = " ", style: Style | str = "") -> Text
             out.append(sep, style=style)
         out.append_text(part)
     return out
-
-
-def fit(text: Text, width: int) -> Text:
-    """Exactly `width` cells: cut with an ellipsis, or padded."""
-    text = text.copy()
-    if text.cell_len > width:
-        text.truncate(width, overflow="ellipsis")
-    else:
-        text.append(" " * (width - text.cell_len))
-    return text
-
-
-def columns(left: Text, right: Text, width: int) -> Text:
-    """`left` and `right` on one line of `width` cells, the right one flush."""
-    room = width - right.cell_len
-    if room < 1:
-        return fit(left, width)
-    line = fit(left, room)
-    line.append_text(right)
-    return line
 
 
 # --- pieces ---------------------------------------------------------------------------

@@ -17,6 +17,9 @@ from rich.text import Text
 
 from gemtable.engine.games.workbench.cards import GEMS, LETTERS, METAL, METALS, PIECE, PIECES
 
+from ..layout import columns as columns
+from ..layout import fit as fit
+
 # From the xterm 256-colour palette, each close to one of the 16 basic colours.
 DIE = (
     Style(color="#ffffff", bgcolor="#d70000", bold=True),
@@ -116,26 +119,6 @@ def counts_text(counts: Sequence[int]) -> Text:
     parts = [gem(c, f"{n}{LETTERS[c]}") if n else span(f"0{LETTERS[c]}", DIM)
              for c, n in enumerate(counts)]
     return join(parts)
-
-
-def fit(text: Text, width: int) -> Text:
-    """Exactly `width` cells: cut with an ellipsis, or padded."""
-    text = text.copy()
-    if text.cell_len > width:
-        text.truncate(width, overflow="ellipsis")
-    else:
-        text.append(" " * (width - text.cell_len))
-    return text
-
-
-def columns(left: Text, right: Text, width: int) -> Text:
-    """`left` and `right` on one line of `width` cells, the right one flush."""
-    room = width - right.cell_len
-    if room < 1:
-        return fit(left, width)
-    line = fit(left, room)
-    line.append_text(right)
-    return line
 
 
 def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
