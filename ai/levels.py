@@ -35,6 +35,19 @@ LEVELS: dict[str, str] = {
 
 LEVEL_KINDS = tuple(LEVELS)
 
+LEVEL_WORDS: dict[str, str] = {
+    "easy": "a beginner: often misses the best move",
+    "normal": "looks one move ahead (greedy)",
+    "hard": "a short search (mcts:300)",
+    "expert": "the full search, about a second a move",
+}
+"""One line per level for menus: what playing against it is like."""
+
+
+def level_words(kind: str) -> str:
+    """The one-line description of a level (`hard@2` too); '' for other kinds."""
+    return LEVEL_WORDS.get(kind.partition("@")[0], "")
+
 EASY_BEST_SHARE = 0.35
 """How often easy plays the move greedy likes best."""
 EASY_POOL_SHARE = 1 / 3

@@ -52,6 +52,13 @@ def _ai_bot_kinds(game_id: str) -> tuple[str, ...]:
     return tuple(bot_kinds(game_id))
 
 
+def _ai_levels() -> tuple[tuple[str, str], ...]:
+    from gemtable.ai import level_kinds
+    from gemtable.ai.levels import level_words
+
+    return tuple((level, level_words(level)) for level in level_kinds())
+
+
 def _ai_make_bot() -> BotFactory:
     from gemtable.ai import make_bot
 
@@ -67,6 +74,7 @@ class GemtableApp(App[int]):
         start: Start | None = None,
         *,
         bot_kinds: Callable[[str], tuple[str, ...]] | None = None,
+        levels: Callable[[], tuple[tuple[str, str], ...]] | None = None,
         make_bot: BotFactory | None = None,
         board_class: Callable[[str], type[Board]] | None = None,
         animate: bool = True,
@@ -78,6 +86,7 @@ class GemtableApp(App[int]):
         super().__init__()
         self.start = start or StartMenu()
         self._bot_kinds = bot_kinds or _ai_bot_kinds
+        self._levels = levels or _ai_levels
         self._make_bot = make_bot
         self._board_class = board_class
         self.spinner = animate
@@ -100,6 +109,13 @@ class GemtableApp(App[int]):
             return self._bot_kinds(game_id)
         except Exception as error:  # the menu must open even if the bots are broken
             self.notify(f"Bots unavailable: {error or type(error).__name__}", severity="error")
+            return ()
+
+    def levels(self) -> tuple[tuple[str, str], ...]:
+        """(level, one line on it) for the menu, easiest first; none if unavailable."""
+        try:
+            return self._levels()
+        except Exception:  # the menu must open even if the bots are broken
             return ()
 
     def board_class(self, game_id: str) -> type[Board]:

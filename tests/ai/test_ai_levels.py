@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gemtable.ai import BotKindError, level_kinds, make_bot
-from gemtable.ai.levels import EasyBot, level_kind, pick_loosely
+from gemtable.ai.levels import EasyBot, level_kind, level_words, pick_loosely
 from gemtable.ai.match import play_match
 from gemtable.ai.mcts import DEFAULT_ITERATIONS, MctsBot
 from gemtable.ai.simple import GreedyBot
@@ -14,6 +14,14 @@ from gemtable.engine import registry
 
 def test_levels_easiest_first():
     assert level_kinds() == ("easy", "normal", "hard", "expert")
+
+
+def test_every_level_has_one_short_line_for_menus():
+    for level in level_kinds():
+        words = level_words(level)
+        assert words and "\n" not in words and len(words) <= 40
+    assert level_words("hard@2") == level_words("hard")
+    assert level_words("greedy") == ""
 
 
 def test_each_level_is_a_bot_and_a_budget():

@@ -23,7 +23,7 @@ from tui_support import (
     until,
 )
 
-from gemtable.tui.app import StartMenu, StartReplay, StartTable
+from gemtable.tui.app import StartMenu, StartReplay, StartTable, _ai_levels
 from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.generic import GenericBoard
 from gemtable.tui.screens.curtain import CurtainScreen
@@ -52,7 +52,8 @@ def jowhari_app(seats, *, seed: int, **options):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_menu(size, check):
-    app = make_app(StartMenu(), bot_kinds=lambda game_id: MENU_KINDS, menu_seed=1234)
+    app = make_app(StartMenu(), bot_kinds=lambda game_id: MENU_KINDS, levels=_ai_levels,
+                   menu_seed=1234)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         check(app, "menu")

@@ -90,6 +90,7 @@ def make_app(start: Start | None = None, **options) -> GemtableApp:
     """The app as the tests drive it: test bots, the generic board, no animation."""
     options.setdefault("bot_kinds", lambda game_id: ("random", "first"))
     options.setdefault("make_bot", bots)
+    options.setdefault("levels", lambda: ())  # the test bots have no levels
     options.setdefault("board_class", lambda game_id: GenericBoard)
     options.setdefault("animate", False)
     options.setdefault("menu_seed", 7)

@@ -102,10 +102,16 @@ class MenuScreen(Screen[None]):
         players.set_options(counts, value=players.value if players.value in
                             game.player_counts() else game.min_players)
         # Placeholders such as "mcts:ITERATIONS" describe a family, not a bot to seat.
-        kinds = tuple(k for k in self.gemtable.kinds_for(game_id) if k == k.lower())
+        technical = tuple(k for k in self.gemtable.kinds_for(game_id) if k == k.lower())
+        # Levels first, each with its line from the bots' own notes.
+        levels = self.gemtable.levels() if technical else ()
+        named = tuple(level for level, _ in levels)
+        kinds = named + tuple(k for k in technical if k not in named)
         self._kinds = kinds
-        options = [(HUMAN, "human"), *((k, k) for k in kinds)]
-        default_bot = "greedy" if "greedy" in kinds else (kinds[0] if kinds else HUMAN)
+        options = [(HUMAN, "human"), *((level, f"{level} — {words}") for level, words in levels),
+                   *((k, k) for k in kinds if k not in named)]
+        default_bot = ("normal" if "normal" in kinds else "greedy" if "greedy" in kinds
+                       else kinds[0] if kinds else HUMAN)
         for seat, row in enumerate(self.query(".seat-row").results(ChoiceRow)):
             row.set_options(options, value=HUMAN if seat == 0 else default_bot)
         self._players_changed()
