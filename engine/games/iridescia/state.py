@@ -16,6 +16,8 @@ import attrs
 
 from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
 
+from .fast import make_evolve, pickled_fields, unpickle_fields
+
 # Steps: what the position waits for.
 SEATING = 0
 """Each seat in order says whether it is an explorer or the Rhom deck."""
@@ -68,7 +70,9 @@ BOX_HIDDEN = 100
 """In a view: BOX_HIDDEN + region stands for an unseen tile in the box."""
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+# Both records keep their fields in an instance dict rather than slots: a
+# changed copy (see fast.py) is then one dict copy, and every action makes some.
+@attrs.frozen(slots=False, cache_hash=True)
 class Seat:
     position: int
     """A cell, board.AIRSHIP before the first move, board.FINISHED after the Castle."""
@@ -96,8 +100,14 @@ class Seat:
     iridia: bool
     """Found the Iridia Stone."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        return pickled_fields(self)
 
-@attrs.frozen(slots=True, cache_hash=True)
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        unpickle_fields(self, fields)
+
+
+@attrs.frozen(slots=False, cache_hash=True)
 class IridesciaState(State):
     game: ClassVar[Game]
 
@@ -184,6 +194,12 @@ class IridesciaState(State):
     observer: Observer | None = None
     _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        return pickled_fields(self)
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        unpickle_fields(self, fields)
+
     # --- protocol -------------------------------------------------------------
     @property
     def to_move(self) -> Mover:
@@ -261,17 +277,8 @@ def progress_text(state: IridesciaState) -> str:
     return f"Turn {state.turns + 1}: furthest row {furthest} of 9, {done} at the Castle"
 
 
-from .fast import make_evolve  # noqa: E402
-
-_EVOLVE_STATE = make_evolve(IridesciaState)
-_EVOLVE_SEAT = make_evolve(Seat)
-
-
-def evolve(record: Any, **changes: Any) -> Any:
-    """attrs.evolve for a state or a seat, without looking fields up by name."""
-    if type(record) is IridesciaState:
-        return _EVOLVE_STATE(record, **changes)
-    return _EVOLVE_SEAT(record, **changes)
+evolve = make_evolve(IridesciaState, Seat)
+"""attrs.evolve for a state or a seat, as one dict copy (see fast.py)."""
 
 
 from . import actions, explain, rules, scoring, views  # noqa: E402  (they need the classes above)
