@@ -65,12 +65,12 @@ class MaryliaGame(Game[MaryliaState]):
         # coins and a Monster's appetite apply at once.
         table = Table(state)
         for city in range(CITIES):
-            card = table.encounter_deck.pop()
+            card = table.pop_encounter()
             table.characters[city] = card
             table.character_coins[city] = ENTRY_COINS[card]
             table.bank -= ENTRY_COINS[card]
         for city in range(CITIES):
-            table.place_resource(city, table.resource_deck.pop())
+            table.place_resource(city, table.pop_resource())
         return table.freeze()
 
     def max_turns(self, players: int, variant: str) -> int:

@@ -30,6 +30,8 @@ from .state import (
     Item,
     MaryliaState,
     Seat,
+    new_seat,
+    new_state,
 )
 from .table import Table
 from .turns import end_turn, spend
@@ -44,7 +46,13 @@ def apply_action(state: MaryliaState, action: object) -> MaryliaState:
     if isinstance(action, Forge):
         return _forge(state, action)
     table = Table(state)
-    if isinstance(action, Buy):
+    # Dice next: a fight or the start of every round (with two players, every turn).
+    if isinstance(action, Roll):
+        if table.step == FIGHT:
+            _fight(table, action.face)
+        else:
+            start_round(table, action.face)
+    elif isinstance(action, Buy):
         _buy(table)
     elif isinstance(action, Sell):
         _sell(table, action.item)
@@ -59,11 +67,6 @@ def apply_action(state: MaryliaState, action: object) -> MaryliaState:
         auction.answer(table, action)
     elif isinstance(action, Bid):
         auction.commit(table, action.amount)
-    elif isinstance(action, Roll):
-        if table.step == FIGHT:
-            _fight(table, action.face)
-        else:
-            start_round(table, action.face)
     elif isinstance(action, Place):
         _place(table, action.city)
     else:  # pragma: no cover - apply checks legality first
@@ -75,7 +78,7 @@ def _after_action(state: MaryliaState, seats: tuple[Seat, ...], bank: int) -> Ma
     """A new state after a plain action that changed only seats and the bank."""
     s = state
     if s.actions_left > 1:
-        return MaryliaState(
+        return new_state(
             s.players, s.variant, ACT, s.current, s.first, s.round, s.actions_left - 1,
             s.last_round, seats, s.characters, s.character_coins, s.resources, s.treasure,
             s.resource_deck, s.encounter_deck, s.event_deck, s.resource_discard,
@@ -93,14 +96,14 @@ def _travel(state: MaryliaState, city: int) -> MaryliaState:
     seat = state.seats[state.current]
     cost = max(0, abs(city - seat.city) - 1)
     seats = list(state.seats)
-    seats[state.current] = Seat(seat.coins - cost, city, seat.hand, seat.held, seat.items)
+    seats[state.current] = new_seat(seat.coins - cost, city, seat.hand, seat.held, seat.items)
     return _after_action(state, tuple(seats), state.bank + cost)
 
 
 def _collect(state: MaryliaState) -> MaryliaState:
     seat = state.seats[state.current]
     seats = list(state.seats)
-    seats[state.current] = Seat(seat.coins + 1, seat.city, seat.hand, seat.held, seat.items)
+    seats[state.current] = new_seat(seat.coins + 1, seat.city, seat.hand, seat.held, seat.items)
     return _after_action(state, tuple(seats), state.bank - 1)
 
 
@@ -116,7 +119,7 @@ def start_round(table: Table, face: int) -> None:
 
 def _place(table: Table, city: int) -> None:
     s = table.seats[table.current]
-    table.seats[table.current] = Seat(s.coins, city, s.hand, s.held, s.items)
+    table.seats[table.current] = new_seat(s.coins, city, s.hand, s.held, s.items)
     table.current = (table.current + 1) % table.players
     if table.current == table.first:
         # Every merchant is placed: enter-play abilities of the opening cities.
@@ -147,7 +150,7 @@ def _forge(state: MaryliaState, action: Forge) -> MaryliaState:
     hand = tuple(a - b for a, b in zip(s.hand, action.parts, strict=True))
     item = Item(action.recipe, action.parts, state.round)
     seats = list(state.seats)
-    seats[me] = Seat(s.coins, s.city, hand, s.held - sum(action.parts), s.items + (item,))
+    seats[me] = new_seat(s.coins, s.city, hand, s.held - sum(action.parts), s.items + (item,))
     return _after_action(state, tuple(seats), state.bank)
 
 
@@ -184,7 +187,7 @@ def _discard(table: Table, kind: int) -> None:
     s = table.seats[me]
     hand = list(s.hand)
     hand[kind] -= 1
-    table.seats[me] = Seat(s.coins, s.city, tuple(hand), s.held - 1, s.items)
+    table.seats[me] = new_seat(s.coins, s.city, tuple(hand), s.held - 1, s.items)
     table.resource_discard[kind] += 1
     if s.held - 1 <= HAND_LIMIT:
         end_turn(table)

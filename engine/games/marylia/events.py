@@ -12,8 +12,9 @@ PATRONAGE = 5
 
 def draw_event(table: Table) -> None:
     """Draw the top event, resolve it, and put it at the bottom of the event deck."""
-    event = table.event_deck.pop()
-    table.event_deck.insert(0, event)
+    deck = table.event_deck
+    event = deck[-1]
+    table.event_deck = (event,) + deck[:-1]
     table.last_event = event
     table.events_drawn += 1
     resolve_event(table, event)
@@ -60,7 +61,7 @@ def resolve_event(table: Table, event: int) -> None:
             card = table.characters[city]
             if card >= 0 and IS_MONSTER[card] and table.resource_deck:
                 treasure = list(table.treasure[city])
-                treasure[table.resource_deck.pop()] += 1
+                treasure[table.pop_resource()] += 1
                 table.treasure[city] = tuple(treasure)
     elif effect == "patronage":
         poorest = min(seat.coins for seat in table.seats)

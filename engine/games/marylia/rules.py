@@ -36,6 +36,21 @@ TRAVEL_FROM = tuple(
 D8_OUTCOMES = tuple((ROLL[face], 1 / 8) for face in range(1, 9))
 ROLLS = tuple(ROLL[face] for face in range(1, 9))
 
+_FORGES: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_FORGES_KEPT = 50_000
+"""Hands whose Forge actions are remembered (a hand rarely holds more than ten
+cards, so playouts keep meeting the same few thousand)."""
+
+
+def forge_actions(hand: tuple[int, ...]) -> tuple[Action, ...]:
+    """The Forge actions these cards allow, in forge_keys order (remembered per hand)."""
+    found = _FORGES.get(hand)
+    if found is None:
+        found = tuple(FORGE[key] for key in forge_keys(hand))
+        if len(_FORGES) < _FORGES_KEPT:
+            _FORGES[hand] = found
+    return found
+
 
 def travel_cost(start: int, city: int) -> int:
     """Moving k cities in one action costs k - 1 coins."""
@@ -47,10 +62,14 @@ def sellable_items(state: MaryliaState, seat: int, city: int) -> tuple[int, ...]
     character = state.characters[city] if city >= 0 else EMPTY
     if character < 0 or not IS_ACQUIRER[character]:
         return ()
+    items = state.seats[seat].items
+    if not items:
+        return ()
     symbols = SYMBOLS[character]
     this_round = state.round
-    return tuple(i for i, item in enumerate(state.seats[seat].items)
-                 if item.round < this_round and item.symbol in symbols)
+    found = [i for i, item in enumerate(items)
+             if item.round < this_round and item.symbol in symbols]
+    return tuple(found) if found else ()
 
 
 def can_use(state: MaryliaState, seat: int, character: int) -> bool:
@@ -114,10 +133,8 @@ def _turn_actions(state: MaryliaState) -> tuple[Action, ...]:
     resource = state.resources[city]
     if resource >= 0 and coins >= COST[resource]:
         options.append(BUY)
-    hand = seat.hand
     if seat.held:
-        for key in forge_keys(hand):
-            options.append(FORGE[key])
+        options.extend(forge_actions(seat.hand))
     character = state.characters[city]
     if character >= 0:
         if IS_ACQUIRER[character]:

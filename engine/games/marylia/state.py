@@ -15,6 +15,7 @@ from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, S
 
 from .cards import TYPES
 from .recipes import forge_keys, item_value, symbol_of
+from .records import quick_builder
 
 CITIES = 7
 ACTIONS_PER_TURN = 3
@@ -307,5 +308,10 @@ class MaryliaState(State):
         """Coins `seat` pays to travel to `city` in one action."""
         return rules.travel_cost(self.seats[seat].city, city)
 
+
+# Playouts make a state and a seat or two per action: these build them quicker
+# than the classes' own __init__, with the same arguments and the same result.
+new_state = quick_builder(MaryliaState)
+new_seat = quick_builder(Seat)
 
 from . import actions, effects, explain, rules, scoring, views  # noqa: E402  (they need the classes above)

@@ -15,7 +15,7 @@ from .cards import (
     IS_MONSTER,
     NO_CARDS,
 )
-from .state import Auction, Item, MaryliaState, Seat
+from .state import Auction, Item, MaryliaState, Seat, new_seat, new_state
 
 
 class Table:
@@ -41,11 +41,14 @@ class Table:
         self.character_coins = list(s.character_coins)
         self.resources = list(s.resources)
         self.treasure: list[tuple[int, ...]] = list(s.treasure)
-        self.resource_deck = list(s.resource_deck)
-        self.encounter_deck = list(s.encounter_deck)
-        self.event_deck = list(s.event_deck)
+        # The decks and the encounter discard stay tuples: most actions leave
+        # them alone, and copying sixty cards to a list and back costs more
+        # than the odd slice when a card is drawn.
+        self.resource_deck = s.resource_deck
+        self.encounter_deck = s.encounter_deck
+        self.event_deck = s.event_deck
         self.resource_discard = list(s.resource_discard)
-        self.encounter_discard = list(s.encounter_discard)
+        self.encounter_discard = s.encounter_discard
         self.bank = s.bank
         self.auction: Auction | None = s.auction
         self.last_auction = s.last_auction
@@ -55,12 +58,12 @@ class Table:
         self.turns = s.turns
 
     def freeze(self) -> MaryliaState:
-        return MaryliaState(
+        return new_state(
             self.players, self.variant, self.step, self.current, self.first, self.round,
             self.actions_left, self.last_round, tuple(self.seats), tuple(self.characters),
             tuple(self.character_coins), tuple(self.resources), tuple(self.treasure),
-            tuple(self.resource_deck), tuple(self.encounter_deck), tuple(self.event_deck),
-            tuple(self.resource_discard), tuple(self.encounter_discard), self.bank,
+            self.resource_deck, self.encounter_deck, self.event_deck,
+            tuple(self.resource_discard), self.encounter_discard, self.bank,
             self.auction, self.last_auction, self.last_roll, self.last_event, self.events_drawn,
             self.turns,
         )
@@ -69,14 +72,14 @@ class Table:
     def gain(self, seat: int, coins: int) -> None:
         """`seat` takes `coins` from the bank."""
         s = self.seats[seat]
-        self.seats[seat] = Seat(s.coins + coins, s.city, s.hand, s.held, s.items)
+        self.seats[seat] = new_seat(s.coins + coins, s.city, s.hand, s.held, s.items)
         self.bank -= coins
 
     def pay(self, seat: int, coins: int) -> int:
         """`seat` pays up to `coins` to the bank; returns what it paid."""
         s = self.seats[seat]
         paid = min(coins, s.coins)
-        self.seats[seat] = Seat(s.coins - paid, s.city, s.hand, s.held, s.items)
+        self.seats[seat] = new_seat(s.coins - paid, s.city, s.hand, s.held, s.items)
         self.bank += paid
         return paid
 
@@ -85,22 +88,35 @@ class Table:
         self.gain(taker, self.pay(payer, coins))
 
     # --- cards -------------------------------------------------------------
+    def pop_resource(self) -> int:
+        """Take the top resource card off its deck (the deck is not empty)."""
+        deck = self.resource_deck
+        self.resource_deck = deck[:-1]
+        return deck[-1]
+
+    def pop_encounter(self) -> int:
+        """Take the top encounter card off its deck (the deck is not empty)."""
+        deck = self.encounter_deck
+        self.encounter_deck = deck[:-1]
+        return deck[-1]
+
     def add_cards(self, seat: int, cards: tuple[int, ...]) -> None:
         """Put cards (counts per type) into `seat`'s hand."""
         s = self.seats[seat]
         hand = tuple(a + b for a, b in zip(s.hand, cards, strict=True))
-        self.seats[seat] = Seat(s.coins, s.city, hand, s.held + sum(cards), s.items)
+        self.seats[seat] = new_seat(s.coins, s.city, hand, s.held + sum(cards), s.items)
 
     def draw(self, seat: int, count: int = 1) -> int:
         """`seat` draws up to `count` resource cards from the deck; returns how many."""
-        drawn = 0
-        s = self.seats[seat]
-        hand = list(s.hand)
-        while drawn < count and self.resource_deck:
-            hand[self.resource_deck.pop()] += 1
-            drawn += 1
+        deck = self.resource_deck
+        drawn = min(count, len(deck))
         if drawn:
-            self.seats[seat] = Seat(s.coins, s.city, tuple(hand), s.held + drawn, s.items)
+            s = self.seats[seat]
+            hand = list(s.hand)
+            for kind in deck[-drawn:]:
+                hand[kind] += 1
+            self.resource_deck = deck[:-drawn]
+            self.seats[seat] = new_seat(s.coins, s.city, tuple(hand), s.held + drawn, s.items)
         return drawn
 
     def everyone_draws(self, count: int = 1) -> None:
@@ -119,7 +135,7 @@ class Table:
 
     def set_items(self, seat: int, items: tuple[Item, ...]) -> None:
         s = self.seats[seat]
-        self.seats[seat] = Seat(s.coins, s.city, s.hand, s.held, items)
+        self.seats[seat] = new_seat(s.coins, s.city, s.hand, s.held, items)
 
     # --- characters ----------------------------------------------------------
     def enter_play(self, city: int, card: int) -> None:
@@ -156,7 +172,7 @@ class Table:
         self.characters[city] = EMPTY
         self.character_coins[city] = 0
         self.treasure[city] = NO_CARDS
-        self.encounter_discard.append(card)
+        self.encounter_discard += (card,)
         if taker is None:
             self.bank += coins
             self.discard_resources(treasure)
@@ -184,9 +200,9 @@ class Table:
     def fill(self, city: int) -> None:
         """Fill each empty space of `city` once, character first (Wait)."""
         if self.characters[city] == EMPTY and self.encounter_deck:
-            self.enter_play(city, self.encounter_deck.pop())
+            self.enter_play(city, self.pop_encounter())
         if self.resources[city] == EMPTY and self.resource_deck:
-            self.place_resource(city, self.resource_deck.pop())
+            self.place_resource(city, self.pop_resource())
 
     def refill(self) -> None:
         """The Refill: characters left to right, then resources; a space that
@@ -194,13 +210,13 @@ class Table:
         for city in range(len(self.characters)):
             if self.characters[city] == EMPTY:
                 if self.encounter_deck:
-                    self.enter_play(city, self.encounter_deck.pop())
+                    self.enter_play(city, self.pop_encounter())
                 else:
                     self.last_round = True
         for city in range(len(self.resources)):
             if self.resources[city] == EMPTY:
                 if self.resource_deck:
-                    self.place_resource(city, self.resource_deck.pop())
+                    self.place_resource(city, self.pop_resource())
                 else:
                     self.last_round = True
 
