@@ -29,6 +29,8 @@ from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_worke
 from .results import ResultsWriter, RunSpec, open_results, play_games
 
 Z95 = 1.959964
+PROBLEMS_SHOWN = 5
+"""Failures of outside programs a summary keeps in words."""
 
 
 @attrs.frozen
@@ -44,6 +46,10 @@ class GameRecord:
     slowest: tuple[float, ...]
     achievements: tuple[tuple[str, ...], ...] = ()
     """Per given seat, the names it reached (solo titles)."""
+    fallbacks: tuple[int, ...] = ()
+    """Per given seat, moves the fallback played for a failing outside program."""
+    problems: tuple[str, ...] = ()
+    """The first few such failures in words."""
 
 
 @attrs.frozen
@@ -62,6 +68,13 @@ class ArenaResult:
     titles: dict[str, int] | None = None
     """Games in which each achievement of the game was reached (summed over
     seats); None for games that award none."""
+    fallbacks: tuple[int, ...] = ()
+    """Per given seat, moves the fallback bot played because an outside program
+    (`exec:`) crashed, hung or answered badly; all 0 for bots of gemtable."""
+    decisions: tuple[int, ...] = ()
+    """Per given seat, moves its bot was asked for."""
+    problems: tuple[str, ...] = ()
+    """The first few of those failures in words (the earliest games first)."""
 
     def to_json(self) -> dict:
         """The documented JSON shape, one entry per given seat (plus `titles`
@@ -78,6 +91,9 @@ class ArenaResult:
         }
         if self.titles is not None:
             data["titles"] = dict(self.titles)
+        if any(self.fallbacks):
+            data["fallbacks"] = list(self.fallbacks)
+            data["problems"] = list(self.problems)
         return data
 
 
@@ -124,6 +140,8 @@ def to_record(played: PlayedGame) -> GameRecord:
         decisions=pick(played.decisions),
         slowest=pick(played.slowest),
         achievements=pick(played.achievements),
+        fallbacks=pick(played.fallbacks) if played.fallbacks else (0,) * n,
+        problems=played.problems,
     )
 
 
@@ -229,6 +247,9 @@ def summarise(game_id: str, kinds: tuple[str, ...], records: Sequence[GameRecord
             for i in range(n)),
         max_move_seconds=tuple(max(r.slowest[i] for r in records) for i in range(n)),
         titles=_count_titles(game_id, records) if n == 1 else None,
+        fallbacks=tuple(sum(r.fallbacks[i] for r in records if r.fallbacks) for i in range(n)),
+        decisions=tuple(decisions),
+        problems=tuple(text for r in records for text in r.problems)[:PROBLEMS_SHOWN],
     )
 
 

@@ -70,6 +70,22 @@ class PlayedGame:
     achievements: tuple[tuple[str, ...], ...]
     actions: tuple[str, ...]
     """Every action's text, chance outcomes included: enough to replay the game."""
+    fallbacks: tuple[int, ...] = ()
+    """Per seat: moves another bot played for its bot (an outside program that
+    failed: ai/external.py); empty in files written before it was counted."""
+    problems: tuple[str, ...] = ()
+    """The first few of those failures in words, each naming its seat."""
+
+
+PROBLEMS_KEPT = 3
+"""Failures kept in words per game: enough to tell what went wrong, few enough
+that a bot failing every move does not swell a results file."""
+
+
+def problem_lines(seats: tuple[str, ...], problems: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    lines = [f"seat {seat + 1} ({seats[seat]}): {text}"
+             for seat, texts in enumerate(problems) for text in texts]
+    return tuple(lines[:PROBLEMS_KEPT])
 
 
 def play_task(task: GameTask) -> PlayedGame:
@@ -96,6 +112,8 @@ def play_task(task: GameTask) -> PlayedGame:
         slowest=result.slowest,
         achievements=tuple(tuple(final.achievements(seat)) for seat in range(n)),
         actions=tuple(str(a) for a in result.actions),
+        fallbacks=tuple(len(texts) for texts in result.problems),
+        problems=problem_lines(task.seats, result.problems),
     )
 
 

@@ -1,8 +1,9 @@
 """The bot protocol and the factory that turns a KIND string into a bot.
 
 KIND is a level (`easy`, `normal`, `hard`, `expert`: ai/levels.py), `random`,
-`greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`, or a per-game bot a
-game registers (e.g. an automa) in its heuristic module.
+`greedy`, `mcts`, `mcts:ITERATIONS`, `mcts:SECONDSs`, a per-game bot a
+game registers (e.g. an automa) in its heuristic module, or `exec:COMMAND`,
+a program outside gemtable (ai/external.py, docs/bots.md).
 A search kind may end in `@WORKERS`, the processes it searches in
 (`mcts:3000@2`, `mcts:1s@4`); plain `mcts` takes this machine's spare cores,
 every other kind one process unless it says otherwise.
@@ -32,6 +33,19 @@ class Bot(Protocol):
     def choose(self, view: State) -> object:
         """One of `view.legal_actions()`; `view` is what the bot's seat may know."""
         ...
+
+
+def bot_problems(bot: object) -> tuple[str, ...]:
+    """What went wrong for a bot so far, a sentence per move another bot played
+    for it (an outside program's failures: ai/external.py); empty for most bots."""
+    return tuple(getattr(bot, "problems", ()))
+
+
+def close_bot(bot: object) -> None:
+    """Release what a bot holds (an outside program); nothing for most bots."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
 
 
 GENERIC_KINDS = ("random", "greedy", "mcts", "mcts:ITERATIONS")
@@ -117,6 +131,10 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     from .simple import GreedyBot, RandomBot
 
     registry.get(game_id)  # an unknown game raises registry.UnknownGame here
+    if kind.startswith("exec:"):  # before `@`, which a command may contain
+        from .external import ExecBot
+
+        return ExecBot(kind, game_id=game_id, seed=seed)
     heuristic = heuristic_for(game_id)
     base, at, worker_text = kind.partition("@")
     if at:
@@ -146,5 +164,5 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     if kind in heuristic.bots:
         return heuristic.bots[kind](seed)
     known = (", ".join(level_kinds() + bot_kinds(game_id))
-             + ", mcts:SECONDSs, any search kind @WORKERS")
+             + ", mcts:SECONDSs, any search kind @WORKERS, exec:COMMAND")
     raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")

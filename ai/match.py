@@ -16,7 +16,7 @@ import attrs
 
 from gemtable.engine import CHANCE, Game, IllegalAction, State, chance_rng, registry
 
-from .base import Bot, make_bot
+from .base import Bot, bot_problems, close_bot, make_bot
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -36,6 +36,9 @@ class MatchResult:
     """Per seat: how many times its bot was asked to choose."""
     slowest: tuple[float, ...]
     """Per seat: the longest single decision, in seconds."""
+    problems: tuple[tuple[str, ...], ...] = ()
+    """Per seat: a sentence for each move another bot played for its bot (an
+    outside program that crashed, hung or answered badly); empty for most."""
 
     @property
     def turns(self) -> int:
@@ -60,6 +63,7 @@ def play_match(
     Each bot is shown only its seat's view. An illegal choice raises
     IllegalAction naming the bot, since it is a bug in that bot.
     `max_actions` stops early (tests); the final state is then unfinished.
+    Bots made here from kinds are closed at the end (outside programs stopped).
     """
     if isinstance(game, str):
         game = registry.get(game)
@@ -67,6 +71,16 @@ def play_match(
         make_bot(s, game_id=game.id, seed=bot_seed(seed, i)) if isinstance(s, str) else s
         for i, s in enumerate(seats)
     ]
+    try:
+        return _play(game, bots, seed=seed, variant=variant, max_actions=max_actions)
+    finally:
+        for seat, bot in zip(seats, bots, strict=True):
+            if isinstance(seat, str):
+                close_bot(bot)
+
+
+def _play(game: Game, bots: Sequence[Bot], *, seed: int, variant: str | None,
+          max_actions: int | None) -> MatchResult:
     state = game.new(len(bots), seed, variant)
     actions: list[object] = []
     think = [0.0] * len(bots)
@@ -100,4 +114,5 @@ def play_match(
         think_seconds=tuple(think),
         decisions=tuple(decisions),
         slowest=tuple(slowest),
+        problems=tuple(bot_problems(b) for b in bots),
     )

@@ -92,6 +92,8 @@ def game_from_json(data: dict) -> PlayedGame:
         slowest=tuple(float(x) for x in data["slowest"]),
         achievements=tuple(tuple(str(n) for n in seat) for seat in data["achievements"]),
         actions=tuple(str(a) for a in data["actions"]),
+        fallbacks=tuple(int(x) for x in data.get("fallbacks", ())),
+        problems=tuple(str(x) for x in data.get("problems", ())),
     )
 
 

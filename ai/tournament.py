@@ -33,7 +33,7 @@ import attrs
 
 from gemtable.engine import registry
 
-from .arena import Z95, game_seed, wilson
+from .arena import PROBLEMS_SHOWN, Z95, game_seed, wilson
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers
 from .results import ResultsWriter, RunSpec, open_results, play_games
 
@@ -105,6 +105,10 @@ class Standing:
     """Mean thinking time per decision (not part of the reproducible results)."""
     z: float = Z95
     """Sigmas each side of mu in the rating interval."""
+    fallbacks: int = 0
+    """Moves the fallback bot played for this kind (an outside program that failed)."""
+    decisions: int = 0
+    """Moves this kind was asked for."""
 
     @property
     def low(self) -> float:
@@ -142,6 +146,8 @@ class TournamentResult:
     seconds: float
     confidence: float = 0.95
     """Of the rating intervals (the win rates always have 95% intervals)."""
+    problems: tuple[str, ...] = ()
+    """The first few failures of outside programs, in words."""
 
     def head_to_head(self, i: int, j: int) -> tuple[float, float, float] | None:
         """(rate, low, high) of pool kind i finishing ahead of j; None if they never met."""
@@ -185,6 +191,7 @@ def summarise(game_id: str, variant: str | None, pool: Sequence[str], players: i
     ahead = [[0.0] * k for _ in range(k)]
     games, wins = [0] * k, [0.0] * k
     score, turns, think, decisions = [0.0] * k, [0.0] * k, [0.0] * k, [0] * k
+    fallbacks = [0] * k
     for game in played:
         at = [where[kind] for kind in game.seats]
         for seat, i in enumerate(at):
@@ -194,6 +201,7 @@ def summarise(game_id: str, variant: str | None, pool: Sequence[str], players: i
             turns[i] += game.turns
             think[i] += game.think[seat]
             decisions[i] += game.decisions[seat]
+            fallbacks[i] += game.fallbacks[seat] if game.fallbacks else 0
             for other, j in enumerate(at):
                 if other != seat:
                     met[i][j] += 1
@@ -205,7 +213,8 @@ def summarise(game_id: str, variant: str | None, pool: Sequence[str], players: i
         Standing(kind, ratings[kind].mu, ratings[kind].sigma, games[i], wins[i],
                  score[i] / games[i] if games[i] else 0.0,
                  turns[i] / games[i] if games[i] else 0.0,
-                 think[i] / decisions[i] if decisions[i] else 0.0, z)
+                 think[i] / decisions[i] if decisions[i] else 0.0, z,
+                 fallbacks=fallbacks[i], decisions=decisions[i])
         for i, kind in enumerate(pool)
     ]
     standings.sort(key=lambda s: (-s.mu, where[s.kind]))
@@ -215,6 +224,7 @@ def summarise(game_id: str, variant: str | None, pool: Sequence[str], players: i
         met=tuple(map(tuple, met)), ahead=tuple(map(tuple, ahead)),
         mean_turns=sum(g.turns for g in played) / len(played) if played else 0.0,
         seconds=seconds, confidence=confidence,
+        problems=tuple(text for game in played for text in game.problems)[:PROBLEMS_SHOWN],
     )
 
 

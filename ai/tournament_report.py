@@ -46,7 +46,16 @@ def to_json(result: TournamentResult) -> dict:
         "mean_turns": _r(result.mean_turns),
         "seconds": round(result.seconds, 3),
         "move_ms": {s.kind: round(1000 * s.move_seconds, 3) for s in result.standings},
+        **_fallbacks(result),
     }
+
+
+def _fallbacks(result: TournamentResult) -> dict:
+    """Failures of outside programs (`exec:` kinds), only when there were some."""
+    if not any(s.fallbacks for s in result.standings):
+        return {}
+    return {"fallbacks": {s.kind: s.fallbacks for s in result.standings if s.fallbacks},
+            "problems": list(result.problems)}
 
 
 def to_csv(result: TournamentResult) -> str:

@@ -65,7 +65,8 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
         help="one per seat, in turn order: human, a level (easy, normal, hard, expert), "
              "random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; a search kind may end "
              "in @WORKERS to search in that many processes (mcts:1500@2, hard@2); plain "
-             "mcts and expert use the spare cores",
+             "mcts and expert use the spare cores; exec:COMMAND or exec:SECONDSs:COMMAND "
+             "for a program of your own (docs/bots.md)",
     )
     parser.add_argument("--seed", type=_non_negative(int), default=None,
                         help="seed for the deal and dice (default: random)")
@@ -157,7 +158,8 @@ def _add_arena(sub) -> None:
     arena.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     arena.add_argument("--seat", action="append", dest="seats", metavar="KIND", required=True,
                        help="one per seat, in turn order: random, greedy, mcts, "
-                            "mcts:ITERATIONS or mcts:SECONDSs")
+                            "mcts:ITERATIONS, mcts:SECONDSs, or exec:COMMAND for a program "
+                            "of your own (docs/bots.md)")
     arena.add_argument("--games", type=_positive_int, required=True,
                        help="how many games to play")
     arena.set_defaults(subparser=arena)
@@ -183,7 +185,9 @@ def _add_tournament(sub) -> None:
         "tournament", help="every pairing of a pool of bots, rated with openskill")
     tournament.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     tournament.add_argument("--pool", type=_pool, required=True, metavar="KIND,KIND,...",
-                            help="the bot kinds, e.g. random,greedy,mcts:100,mcts:1000")
+                            help="the bot kinds, e.g. random,greedy,mcts:100,mcts:1000; "
+                                 "exec:COMMAND for a program of your own (a command "
+                                 "without commas)")
     tournament.add_argument("--games", type=_positive_int, required=True,
                             help="games in all, shared evenly among the pairings")
     tournament.add_argument("--players", type=_positive_int, default=None,
@@ -316,6 +320,10 @@ def _add_serve(sub) -> None:
                        help="a bot plays an absent person's seat after this long ('never')")
     serve.add_argument("--stand-in-bot", default="greedy", metavar="KIND",
                        help="the bot kind that stands in (default greedy)")
+    serve.add_argument("--exec-bot", action="append", default=[], metavar="exec:COMMAND",
+                       help="an outside program to offer in the lobby's bot list, as a seat "
+                            "kind (exec:COMMAND or exec:SECONDSs:COMMAND; docs/bots.md); "
+                            "give it once per program")
     serve.add_argument("--bot-workers", type=_positive_int, default=2,
                        help="worker processes for bot moves (default 2)")
     serve.add_argument("--spawn-sessions", action="store_true",
@@ -347,6 +355,7 @@ def _serve_command(args: argparse.Namespace) -> int:
         stand_in_bot=args.stand_in_bot, bot_workers=args.bot_workers,
         fork_sessions=not args.spawn_sessions, login_grace=args.login_grace,
         max_connections=args.max_connections, max_per_address=args.max_per_address,
+        exec_bots=tuple(dict.fromkeys(args.exec_bot)),
     ))
 
 
@@ -379,7 +388,8 @@ def _list_command() -> int:
             else str(game.min_players)
         variants = ", ".join(v.id for v in game.variants)
         print(f"{game.id:<12} {game.title:<32} players {counts:<5} variants: {variants}")
-        print(f"{'':<12} bots: human, {', '.join(level_kinds() + bot_kinds(game.id))}")
+        print(f"{'':<12} bots: human, {', '.join(level_kinds() + bot_kinds(game.id))}, "
+              "exec:COMMAND")
     return 0
 
 
@@ -412,6 +422,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 make_bot(args.stand_in_bot, game_id=game_id, seed=0)
             except BotKindError as error:
                 parser.error(f"--stand-in-bot: {error}")
+        for kind in args.exec_bot:
+            if not kind.startswith("exec:"):
+                parser.error(f"--exec-bot: {kind!r} is not an outside program: write "
+                             "exec:COMMAND (e.g. exec:python /srv/bots/mybot.py)")
+            try:
+                make_bot(kind, game_id=registry.ids()[0], seed=0)
+            except BotKindError as error:
+                parser.error(f"--exec-bot: {error}")
         return _serve_command(args)
     if command == "lobby":
         from gemtable.tui.serve.session import run

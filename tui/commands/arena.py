@@ -6,6 +6,7 @@ import json
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from gemtable.ai.archive import LogArchive
 from gemtable.ai.arena import ArenaOptions, ArenaResult, run_arena
@@ -26,21 +27,33 @@ def results_table(result: ArenaResult, seed: int):
     title = registry.get(result.game).title
     table = Table(
         title=f"{title}: {result.games} games, seed {seed}",
-        caption=(f"score: mean final score; ms: thinking time per move. "
-                 f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"
-                 + "".join(f"\n{name}: reached in {count} of {result.games} games"
-                           for name, count in (result.titles or {}).items())),
+        caption=Text(f"score: mean final score; ms: thinking time per move. "
+                     f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"
+                     + "".join(f"\n{name}: reached in {count} of {result.games} games"
+                               for name, count in (result.titles or {}).items())
+                     + fallback_lines(result.seats, result.fallbacks, result.decisions,
+                                      result.problems)),  # outside text: never markup
     )
     for header in ("seat", "kind", "wins", "win rate", "95% CI", "score", "ms/move", "max ms"):
         table.add_column(header, justify="left" if header == "kind" else "right")
     for i, kind in enumerate(result.seats):
         lo, hi = result.ci95[i]
         table.add_row(
-            str(i + 1), kind, f"{result.wins[i]:g}", f"{result.win_rate[i]:.1%}",
+            str(i + 1), Text(kind), f"{result.wins[i]:g}", f"{result.win_rate[i]:.1%}",
             f"{lo:.0%}-{hi:.0%}", f"{result.mean_score[i]:.2f}",
             _ms(result.mean_move_seconds[i]), _ms(result.max_move_seconds[i]),
         )
     return table
+
+
+def fallback_lines(seats: tuple[str, ...], fallbacks: tuple[int, ...],
+                   decisions: tuple[int, ...], problems: tuple[str, ...]) -> str:
+    """Caption lines saying how often an outside program failed, and how (none if never)."""
+    lines = [f"\n{kind}: the fallback bot played {count} of its {asked} moves"
+             for kind, count, asked in zip(seats, fallbacks, decisions, strict=False) if count]
+    if lines:
+        lines += [f"\n  {text}" for text in problems]
+    return "".join(lines)
 
 
 def arena_command(arena: ArenaOptions, *, json_path: str | None = None,

@@ -17,6 +17,7 @@ from gemtable.ai.tournament import TournamentOptions, TournamentResult, run_tour
 from gemtable.ai.tournament_report import to_csv, to_json
 from gemtable.engine import registry
 
+from .arena import fallback_lines
 from .console import Progress, guarded, say_to, stderr_console, write_text
 
 
@@ -31,11 +32,15 @@ def standings_table(result: TournamentResult) -> Table:
     table = Table(
         title=f"{title} tournament: {result.games} games, {result.players} a table, "
               f"seed {result.seed}",
-        caption=(f"rating: openskill {model} mu ± {result.standings[0].z:.2f} sigma "
-                 f"(a {result.confidence:.0%} interval); wins: "
-                 f"share of games won, with a 95% CI; score and turns: means a game; ms: "
-                 f"thinking time a move. "
-                 f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"),
+        caption=Text(f"rating: openskill {model} mu ± {result.standings[0].z:.2f} sigma "
+                     f"(a {result.confidence:.0%} interval); wins: "
+                     f"share of games won, with a 95% CI; score and turns: means a game; ms: "
+                     f"thinking time a move. "
+                     f"{result.mean_turns:.1f} turns a game, {result.seconds:.1f} s in all"
+                     + fallback_lines(tuple(st.kind for st in result.standings),
+                                      tuple(st.fallbacks for st in result.standings),
+                                      tuple(st.decisions for st in result.standings),
+                                      result.problems)),  # outside text: never markup
         box=box.SIMPLE_HEAD,
     )
     for header in ("#", "kind", "rating", "games", "wins", "95% CI", "score", "turns", "ms"):
@@ -43,7 +48,7 @@ def standings_table(result: TournamentResult) -> Table:
                          no_wrap=True)
     for rank, s in enumerate(result.standings, start=1):
         lo, hi = s.ci95
-        table.add_row(str(rank), s.kind, f"{s.mu:.1f} ± {s.high - s.mu:.1f}",
+        table.add_row(str(rank), Text(s.kind), f"{s.mu:.1f} ± {s.high - s.mu:.1f}",
                       str(s.games), f"{s.win_rate:.0%}", f"{100 * lo:.0f}–{hi:.0%}",
                       f"{s.mean_score:.1f}", f"{s.mean_turns:.1f}", _ms(s.move_seconds))
     return table
@@ -56,14 +61,14 @@ def matrix_table(result: TournamentResult) -> Table:
                   caption="95% CI and games played below each rate", box=box.SIMPLE_HEAD)
     table.add_column("", no_wrap=True)
     for j in order:
-        table.add_column(result.pool[j], justify="center", no_wrap=True)
+        table.add_column(Text(result.pool[j]), justify="center", no_wrap=True)
     for i in order:
         cells = []
         for j in order:
             cell = result.head_to_head(i, j)
             cells.append("·" if cell is None else
                          f"{cell[0]:.0%}\n{cell[1]:.0%}–{cell[2]:.0%} n={result.met[i][j]}")
-        table.add_row(result.pool[i], *cells)
+        table.add_row(Text(result.pool[i]), *cells)
     return table
 
 

@@ -31,11 +31,16 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="gemtable-parent-watch", daemon=True).start()
 
 
-def _choose(kind: str, game_id: str, seed: int, view: State) -> str:
-    """In a worker: make the bot and return its action as text."""
-    from gemtable.ai import make_bot
+def _choose(kind: str, game_id: str, seed: int, view: State) -> tuple[str, tuple[str, ...]]:
+    """In a worker: make the bot, and return its action as text with what went
+    wrong for it (an outside program that failed; ai/external.py)."""
+    from gemtable.ai.base import bot_problems, close_bot, make_bot
 
-    return str(make_bot(kind, game_id=game_id, seed=seed).choose(view))
+    bot = make_bot(kind, game_id=game_id, seed=seed)
+    try:
+        return str(bot.choose(view)), bot_problems(bot)
+    finally:
+        close_bot(bot)
 
 
 def check_bot(kind: str, game_id: str) -> None:
@@ -50,9 +55,12 @@ class PooledBot:
 
     def __init__(self, pool: BotPool, kind: str, game_id: str, seed: int) -> None:
         self.pool, self.kind, self.game_id, self.seed = pool, kind, game_id, seed
+        self.problems: tuple[str, ...] = ()
 
     def choose(self, view: State) -> str:
-        return self.pool.choose(self.kind, self.game_id, self.seed, view)
+        text, self.problems = self.pool.choose_reporting(self.kind, self.game_id, self.seed,
+                                                         view)
+        return text
 
 
 class BotPool:
@@ -76,6 +84,11 @@ class BotPool:
         return PooledBot(self, kind, game_id, seed)
 
     def choose(self, kind: str, game_id: str, seed: int, view: State) -> str:
+        return self.choose_reporting(kind, game_id, seed, view)[0]
+
+    def choose_reporting(self, kind: str, game_id: str, seed: int,
+                         view: State) -> tuple[str, tuple[str, ...]]:
+        """The action's text, and the failures of an outside program behind it."""
         with self._lock:
             executor = self._executor
         try:

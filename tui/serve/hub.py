@@ -50,6 +50,9 @@ class HubLimits:
     max_tables: int = 32
     stand_in_after: float | None = 90.0
     stand_in_bot: str = "greedy"
+    exec_bots: tuple[str, ...] = ()
+    """Outside programs (`exec:` kinds) the operator offers in the lobby's bot list:
+    the only ones a table here may seat, since a kind names a command to run."""
 
 
 def torn_tail(path: Path) -> bool:
@@ -138,6 +141,7 @@ class Hub:
         for game in registry.all():
             variants = tuple(P.VariantInfo(v.id, v.title, tuple(v.players)) for v in game.variants)
             kinds = tuple(k for k in bot_kinds(game.id) if k == k.lower())
+            kinds += self.limits.exec_bots
             infos.append(P.GameInfo(game.id, game.title, game.min_players, game.max_players,
                                     variants, kinds))
         return tuple(infos)
@@ -225,6 +229,10 @@ class Hub:
         if sum(1 for s in seats if s == P.YOU) > 1:
             raise Refused("you can sit at one seat of a table only")
         kinds = ["human" if s in (P.YOU, P.OPEN) else s for s in seats]
+        for kind in kinds:
+            # A seat kind may name a program to run: only the operator's may.
+            if kind.startswith("exec:") and kind not in self.limits.exec_bots:
+                raise Refused(f"this server offers no outside program {quoted(kind)}")
         owners: list[str | None] = [user if s == P.YOU else None for s in seats]
         taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
         table_id = new_table_id(taken)

@@ -57,6 +57,8 @@ class ServeOptions:
     """Seconds a connection may stay without a session (logging in, or after its last)."""
     max_connections: int = 128
     max_per_address: int = 16
+    exec_bots: tuple[str, ...] = ()
+    """Outside programs offered as bots in the lobby (`exec:COMMAND` kinds)."""
 
 
 def whole_units(seconds: float) -> str:
@@ -106,7 +108,8 @@ class Server:
         self.pool = BotPool(options.bot_workers)
         limits = HubLimits(max_tables=options.max_tables,
                            stand_in_after=options.stand_in_after,
-                           stand_in_bot=options.stand_in_bot)
+                           stand_in_bot=options.stand_in_bot,
+                           exec_bots=tuple(options.exec_bots))
         self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
         self.hub.names_verified = self.keys is not None
         self.sessions: set = set()

@@ -347,13 +347,16 @@ class Table:
         self._changed.notify_all()
 
     # --- the core ---------------------------------------------------------
-    def _apply(self, action: object) -> None:
-        """Apply a legal action: log it first, then move on and tell everyone."""
+    def _apply(self, action: object, note: str = "") -> None:
+        """Apply a legal action: log it first, then move on and tell everyone.
+        `note` is added to the move's line in the history (a bot's failure)."""
         before = self._state
         after = before.apply(action)
         self._writer.action(before, action)
-        entry = HistoryEntry(self.step + 1, mover_label(before), str(action),
-                             before.describe(action, after))
+        told = before.describe(action, after)
+        if note:
+            told = f"{told or action} ({note})"
+        entry = HistoryEntry(self.step + 1, mover_label(before), str(action), told)
         self._history = self._history + (entry,)
         self._states = self._states + (after,)
         self._state = after
@@ -409,6 +412,9 @@ class Table:
                              seed=bot_seed(self.header.seed, mover, step))
             action = bot.choose(view)
             text = str(action)
+            # A bot that had another play for it (an outside program that failed)
+            # says so; the log line of the move carries it, for everyone to see.
+            problems = tuple(getattr(bot, "problems", ()))
         except Exception as error:  # any bot failure becomes a message, never a crash
             self._bot_failed(step, mover, kind, f"{type(error).__name__}: {error}", epoch)
             return
@@ -433,7 +439,7 @@ class Table:
                                  epoch)
                 return
             self._thinking = None
-            self._apply(action)
+            self._apply(action, note=str(problems[-1]) if problems else "")
             self._advance()
 
     def _bot_failed(self, step: int, mover: int, kind: str, reason: str,
