@@ -233,3 +233,20 @@ def test_damaged_table_files_are_kept_aside_logged_and_told(hub_factory, tmp_pat
     assert any("could not be resumed" in n and garbled in n for n in notices("bob"))
     assert any("not saved whole" in n for n in notices("carol"))
     assert notices("carol") == []  # said once
+
+
+def test_the_operators_outside_programs_are_offered_and_no_other_may_sit(hub_factory):
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "random_bot.py"
+    offered = f"exec:{sys.executable} {example}"
+    running = hub_factory(exec_bots=(offered,))
+    alice = running.client("alice")
+    assert all(offered in game.bots for game in alice.welcome.games)
+    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(offered, "greedy"),
+                      seed=3)
+    assert info.status == P.PLAYING
+    with pytest.raises(HubError, match="offers no outside program"):
+        alice.call(P.CreateTable, game="jowhari", variant=None,
+                   seats=(f"exec:{sys.executable} -c 'print(1)'", "greedy"), seed=3)
