@@ -1,9 +1,10 @@
-"""Words for people: why an action is illegal, log lines, what an action reveals,
-the game's own consistency checks and the component counts."""
+"""Words for people: why an action is illegal, what an action reveals, the
+game's own consistency checks and the component counts (log lines: telling)."""
 
 from __future__ import annotations
 
 from . import actions as A
+from . import telling
 from .board import AIRSHIP, CELLS, FINISHED, FIRST_ROW, FORWARD, cell_name
 from .components import (
     BARRICADES,
@@ -11,12 +12,9 @@ from .components import (
     GEM_NAMES,
     ITEMS,
     RELICS,
-    RHOM_CARDS,
     TILES,
     TOKENS,
     TOKENS_FOR,
-    bonus_text,
-    tile_label,
 )
 from .state import (
     DROP,
@@ -208,58 +206,8 @@ def reveals(state: IridesciaState, action: object) -> bool:
     return isinstance(action, A.Declare) and action.rhom
 
 
-def _who(state: IridesciaState, seat: int) -> str:
-    return "the Rhom" if seat == state.rhom else f"seat {seat + 1}"
-
-
 def describe(state: IridesciaState, action: object, after: IridesciaState) -> str:
-    me = state.current
-    who = _who(state, me)
-    if isinstance(action, A.Roll):
-        return f"rolled {action.face}"
-    if isinstance(action, A.Declare):
-        return f"seat {me + 1} is the Rhom deck" if action.rhom else f"seat {me + 1} is an explorer"
-    if isinstance(action, A.OnCell):
-        name = cell_name(action.cell)
-        tile = after.cells[action.cell]
-        if action.verb == "reveal":
-            extra = bonus_text(tile)
-            return f"{who} revealed {name}: {tile_label(tile)}" + (f" ({extra})" if extra else "")
-        if action.verb == "move":
-            gem = f" as {GEM_NAMES[action.gem]}" if action.gem >= 0 else ""
-            return f"{who} moved onto {name}{gem}"
-        if action.verb == "remove":
-            return f"{who} removed the tile of {name}"
-        return f"{who}: {action}"
-    if isinstance(action, A.OnSlot):
-        if action.verb == "buy":
-            return f"{who} bought the {ITEMS[state.market[action.slot]].name}"
-        if action.verb == "restore":
-            relic = (state.seats[me].reserved[action.slot] if action.reserved
-                     else state.relic_row[action.slot])
-            return f"{who} restored the {RELICS[relic].name} ({RELICS[relic].points} points)"
-        if action.verb == "book":
-            return f"{who} reserved the {RELICS[state.relic_row[action.slot]].name}"
-        if action.verb == "drop":
-            return f"{who} discarded an objective"
-    if isinstance(action, A.Plain) and action.verb == "rhom turn":
-        return _rhom_summary(state, after)
-    if isinstance(action, A.Plain) and action.verb == "end":
-        return f"{who} ended the turn"
-    return f"{who}: {action}"
-
-
-def _rhom_summary(state: IridesciaState, after: IridesciaState) -> str:
-    me = state.rhom
-    parts = []
-    if len(after.rhom_pile) and after.rhom_pile != state.rhom_pile:
-        card = RHOM_CARDS[after.rhom_pile[-1]]
-        parts.append(f"drew a card ({card.icon})")
-    before, now = state.seats[me], after.seats[me]
-    if now.pile != before.pile and len(now.pile) > len(before.pile):
-        parts.append(f"took a {tile_label(now.pile[-1])}")
-    parts.append(f"+{now.royalty - before.royalty} points")
-    return "the Rhom " + ", ".join(parts)
+    return telling.describe(state, action, after)
 
 
 def component_counts(state: IridesciaState) -> dict[str, int]:

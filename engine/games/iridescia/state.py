@@ -273,6 +273,8 @@ def progress_text(state: IridesciaState) -> str:
     rows = [s.position for s in state.seats]
     from .board import FINISHED, ROW_OF
     done = sum(1 for p in rows if p == FINISHED)
+    if done == len(rows):  # the game is over: no position is left to count
+        return f"All at the Castle after {state.turns} turns"
     furthest = max((ROW_OF[p] + 1 for p in rows if p >= 0), default=0)
     return f"Turn {state.turns + 1}: furthest row {furthest} of 9, {done} at the Castle"
 

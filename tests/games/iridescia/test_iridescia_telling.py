@@ -1,0 +1,115 @@
+"""What the engine tells boards and the log: the mining roll's hits, log
+lines without the mover's name, the status line at the end."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from gemtable.engine import CHANCE, registry
+from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia.components import DYNAMITE, JACKHAMMER, TILES
+from gemtable.engine.games.iridescia.mining import mining_hits, mining_roll, stone_dice
+from gemtable.engine.games.iridescia.state import OPTIONAL, OVER, RESOLVE, ROLLING
+
+GAME = registry.get("iridescia")
+
+
+def _first_turn(state):
+    """Reveal the first two tiles of row 1 and move onto the first of them."""
+    first = [c for c in range(6) if state.cells[c] >= 0][:2]
+    for c in first:
+        state = state.apply(A.OnCell("reveal", c))
+    gem = 0 if TILES[state.cells[first[0]]].gem >= 4 else -1
+    return state.apply(A.OnCell("move", first[0], gem)), first[0]
+
+
+def on_tile(items: tuple[int, ...] = (), stones: int = 0, value: int = 4):
+    """Seat 1 stands on a plain tile of row 1 with `items`, `stones` stone dice
+    held, and the market of its gem at `value`."""
+    state, _ = _first_turn(GAME.new(4, seed=7))
+    seat = attrs.evolve(state.seats[0], items=items, stones=stones)
+    market = list(state.market_dice)
+    market[state.tile_gem] = value
+    return attrs.evolve(state, seats=(seat,) + state.seats[1:], market_dice=tuple(market))
+
+
+def test_mining_hits_mark_the_dice_at_or_above_the_market_and_the_stone_dice_last():
+    state = on_tile(items=(JACKHAMMER,), stones=1, value=4)
+    state = state.apply(A.STONE).apply(A.MINE)
+    assert state.step == ROLLING
+    state = state.apply(A.ROLLS[4])  # own die 1 shows 5
+    assert mining_hits(state) == (True,) and stone_dice(state) == (False,)
+    state = state.apply(A.ROLLS[2]).apply(A.ROLLS[5])  # own die 2 shows 3, the stone die 6
+    assert state.step == RESOLVE
+    assert [d.face for d in mining_roll(state)] == [5, 3, 6]
+    assert mining_hits(state) == (True, False, True)
+    assert stone_dice(state) == (False, False, True)
+    # The Jackhammer turns die 2 into a hit; the gems gained match the hits shown.
+    before = state.seats[0].cargo[state.tile_gem]
+    hits = sum(mining_hits(attrs.evolve(state, dice=(5, 4, 6))))
+    state = state.apply(A.Tweak(JACKHAMMER, 1, +1))
+    assert state.step == OPTIONAL and state.seats[0].cargo[state.tile_gem] == before + hits == \
+        before + 3
+
+
+def test_a_market_die_change_changes_the_hits():
+    state = on_tile(items=(DYNAMITE,), value=5)
+    state = state.apply(A.MINE).apply(A.ROLLS[3]).apply(A.ROLLS[5])  # 4 and 6
+    assert mining_hits(state) == (False, True)
+    market = list(state.market_dice)
+    market[state.tile_gem] = 3
+    assert mining_hits(attrs.evolve(state, market_dice=tuple(market))) == (True, True)
+
+
+def test_no_mining_roll_outside_mining():
+    state = on_tile()
+    assert mining_roll(state) == () and mining_hits(state) == ()
+
+
+def _playout(players: int, seed: int, rhom: bool = False):
+    """A seeded random playout: (state, action, after) for every step."""
+    state = GAME.new(players, seed=seed)
+    rng = random.Random(seed)
+    steps = []
+    while not state.is_over:
+        if state.to_move is CHANCE:
+            action = state.sample_chance(rng)
+        elif rhom and A.RHOM in state.legal_actions() and state.current == 0:
+            action = A.RHOM
+        else:
+            legal = state.legal_actions()
+            action = legal[int(rng.random() * len(legal))]
+        after = state.apply(action)
+        steps.append((state, action, after))
+        state = after
+    return steps
+
+
+def test_log_lines_never_repeat_the_movers_name_nor_echo_the_notation():
+    for players, rhom in ((2, True), (3, False)):
+        for before, action, after in _playout(players, seed=3, rhom=rhom):
+            line = before.describe(action, after)
+            assert not line.lower().startswith(("seat ", "the rhom")), line
+            if not isinstance(action, A.Roll):
+                assert line != str(action), line
+
+
+def test_a_mining_roll_tells_each_die_and_what_was_mined():
+    state = on_tile(value=4)
+    state = state.apply(A.MINE)
+    first = state.apply(A.ROLLS[4])
+    assert state.describe(A.ROLLS[4], first) == "die 1 rolled 5: hit"
+    last = first.apply(A.ROLLS[1])
+    line = first.describe(A.ROLLS[1], last)
+    gem = ("amethyst", "citrine", "emerald", "sapphire")[state.tile_gem]
+    assert line == f"die 2 rolled 2: miss, needs 4; mined 1 {gem}"
+
+
+def test_the_status_line_at_the_end_says_the_game_is_over():
+    _, _, final = _playout(2, seed=5)[-1]
+    assert final.step == OVER
+    text = final.progress()
+    assert "furthest row 0" not in text
+    assert text.startswith("All at the Castle after ")
