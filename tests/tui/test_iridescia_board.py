@@ -319,3 +319,22 @@ async def test_the_relic_row_marks_what_your_cargo_covers_during_the_whole_turn(
     assert "1✓" in app.screen_text
     others = await run(BoardApp(state, seat=1 - me, read_only=True))
     assert "1✓" not in others.screen_text
+
+
+async def test_a_mining_roll_marks_each_die_hit_or_miss_as_the_engine_says() -> None:
+    from gemtable.engine.games.iridescia.mining import mining_hits
+
+    state = optional_position()
+    me = state.current
+    seats = list(state.seats)
+    seats[me] = attrs.evolve(seats[me], items=(C.JACKHAMMER,), stones=1, coins=3)
+    market = list(state.market_dice)
+    market[state.tile_gem] = 4
+    state = attrs.evolve(state, seats=tuple(seats), market_dice=tuple(market))
+    state = state.apply(A.STONE).apply(A.MINE)
+    for face in (5, 3, 6):
+        state = state.apply(A.ROLLS[face - 1])
+    assert state.step == ST.RESOLVE and mining_hits(state) == (True, False, True)
+    app = await run(BoardApp(state))
+    assert "needs 4+: 2 hits" in app.screen_text
+    assert "1:5+ 2:3- 3s:6+" in app.screen_text

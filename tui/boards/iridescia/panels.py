@@ -34,20 +34,22 @@ def rhom_lines(scene: Scene, width: int) -> list[Text]:
 
 
 def roll_lines(scene: Scene, width: int) -> list[Text]:
-    """A mining roll waiting to resolve: the gem, its market value, each die by number."""
+    """A mining roll waiting to resolve: the gem, its market value, the gems it
+    yields as it stands, each die by number (`+` a hit, `-` a miss, `s` a stone die)."""
     if not scene.roll:
         return []
     gem = scene.roll_gem
+    hits = sum(1 for _, _, hit in scene.roll if hit)
     head = G.span("Mining ", G.BOLD)
     if 0 <= gem < 4:
         head.append_text(G.gem(gem, G.GEM_NAMES[gem]))
-        head.append(f", market value {scene.market[gem]}", G.DIM)
-    dice = G.span("dice ", G.DIM)
-    for i, (face, stone) in enumerate(scene.roll):
-        dice.append(f" {i + 1}:", G.DIM)
-        dice.append(f" {face} ", G.PICKED)
-        if stone:
-            dice.append("stone", G.DIM)
+        head.append(f", needs {scene.market[gem]}+: ", G.DIM)
+    head.append(f"{hits} hit{'s' * (hits != 1)}", G.GOOD if hits else G.BAD)
+    dice = G.span("dice", G.DIM)
+    for i, (face, stone, hit) in enumerate(scene.roll):
+        dice.append(f" {i + 1}{'s' if stone else ''}:", G.DIM)
+        dice.append(f"{face}", G.PICKED)
+        dice.append("+" if hit else "-", G.GOOD if hit else G.BAD)
     return [G.fit(head, width), G.fit(dice, width)]
 
 

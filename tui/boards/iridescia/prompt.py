@@ -25,6 +25,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("AAC.... 5$", "cargo (7 places, `.` free) and coins"),
     ("J T L W", "relic kinds: Jewelry, Tech, Lore, Iridia (wild)"),
     ("✓", "a relic your cargo covers now (restored at the end of your turn)"),
+    ("2s:5+", "a mining die (s: a stone die): its number, face, + a hit or - a miss"),
     ("!", "an item played only at the start of a turn, before revealing"),
     (">", "the player to move; the chosen menu line"),
 )

@@ -10,6 +10,7 @@ from rich.text import Text
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia import board as B
 from gemtable.engine.games.iridescia import components as C
+from gemtable.engine.games.iridescia import mining as M
 from gemtable.engine.games.iridescia import rules as R
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.state import IridesciaState
@@ -116,8 +117,8 @@ def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] =
     relic_row = tuple(_relic(r, i in can) if r >= 0 else None
                       for i, r in enumerate(view.relic_row))
     items = tuple(_item(k) if k >= 0 else None for k in view.market)
-    stones = view.active if view.step == ST.RESOLVE else 0
-    roll = tuple((face, i >= len(view.dice) - stones) for i, face in enumerate(view.dice))
+    roll = tuple((d.face, d.stone, d.hit) for d in M.mining_roll(view)) \
+        if view.step == ST.RESOLVE else ()
     return Scene(
         rows=rows,
         long_rows=tuple(size == 7 for size in B.ROW_SIZES),

@@ -100,8 +100,8 @@ class Scene:
     current: int | None
     step: str
     """The step of the turn in words ("reveal", "move", "mine or buy"...)."""
-    roll: tuple[tuple[int, bool], ...] = ()
-    """A mining roll waiting to resolve: (face, is a stone die) per die."""
+    roll: tuple[tuple[int, bool, bool], ...] = ()
+    """A mining roll waiting to resolve: (face, is a stone die, yields a gem now) per die."""
     roll_gem: int = -1
     rhom_card: str = ""
     """The Rhom's card drawn this turn, in words."""
