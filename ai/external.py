@@ -18,7 +18,9 @@ failures in a row the fallback plays the rest of the game.
 The program runs in a process group of its own, so stopping it stops any
 process it started too, and every process is waited for (no zombies). The
 bot closes its program when the game ends (`close`), or failing that when
-the bot is dropped.
+the bot is dropped. A table that makes a fresh bot for each decision keeps
+the first for its seat and hands it each later decision (`carry_on`), so the
+program runs once a game.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import threading
 import time
 import weakref
 from collections import deque
@@ -249,6 +252,7 @@ class ExecBot:
         self._program: _Program | None = None
         self._failures_in_row = 0
         self._finalizer: weakref.finalize | None = None
+        self._lock = threading.Lock()
 
     @property
     def pid(self) -> int | None:
@@ -261,10 +265,19 @@ class ExecBot:
 
     def choose(self, view: State) -> object:
         seat = check_view(view)
-        try:
-            return self._ask(view, seat)
-        except BotProgramError as error:
-            return self._fall_back(view, error)
+        with self._lock:  # one move at a time: the program answers requests in order
+            try:
+                return self._ask(view, seat)
+            except BotProgramError as error:
+                return self._fall_back(view, error)
+            except (OSError, ValueError):  # its pipes were closed under it (`close`)
+                return self._fall_back(view, BotProgramError("was stopped", stop=True))
+
+    def carry_on(self, fresh: ExecBot) -> ExecBot:
+        """This bot, its program still running, for a new decision: it takes on
+        `fresh`'s fallback (seeded for that decision). `fresh` started nothing."""
+        self.fallback = fresh.fallback
+        return self
 
     def _ask(self, view: State, seat: int) -> object:
         if self._failures_in_row >= GIVE_UP:

@@ -217,3 +217,20 @@ def test_the_docs_hold_every_games_view_schema_as_generated():
 def test_the_docs_show_the_example_bot_as_it_is():
     assert EXAMPLE.read_text() in (ROOT / "docs" / "bots.md").read_text()
     assert len(EXAMPLE.read_text().splitlines()) <= 25
+
+
+def test_at_a_table_one_program_serves_the_seat_all_game_and_is_stopped_at_the_end(tmp_path):
+    from gemtable.tui.table import Table
+
+    starts = tmp_path / "starts.txt"
+    table = Table.create("jowhari", [f"{kind('count_starts')} {starts}", "greedy"], seed=6,
+                         log=tmp_path / "game.jsonl")
+    try:
+        table.start()
+        assert table.wait_for(lambda t: t.result is not None, 60.0)
+        assert sum(1 for entry in table.history if entry.mover == 0) > 10
+        lines = starts.read_text().splitlines()
+        assert len(lines) == 1  # once a game, not once a move
+    finally:
+        table.close()
+    assert not Path(f"/proc/{lines[0].split()[1]}").exists()  # stopped and waited for

@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, State, chance_rng, registry
 from gemtable.engine.gamelog import GameLogWriter, Header, LoadedLog, mover_label
@@ -73,6 +74,10 @@ class Table:
         self._connections: list[Connection] = []
         self._started = False
         self._closed = False
+        self._kept: dict[int, Any] = {}
+        """Per seat, a bot that runs a program (an `exec:` kind), kept for the
+        seat's later moves so the program runs once a game, not once a move."""
+        self._closing: threading.Thread | None = None
         self._thinking: int | None = None
         self._failure: BotFailed | None = None
         self._result: GameResult | None = None
@@ -306,6 +311,31 @@ class Table:
                 connection.open = False
             self._connections.clear()
             self._changed.notify_all()
+        self._close_kept()
+        if self._closing is not None:
+            self._closing.join()
+
+    def _close_kept(self) -> None:
+        """Stop the programs of the bots kept for their seats (outside the lock: a
+        program gets a moment to exit by itself)."""
+        with self._lock:
+            kept, self._kept = list(self._kept.values()), {}
+        for bot in kept:
+            bot.close()
+
+    def _bot_for(self, mover: int, kind: str, step: int) -> Any:
+        """A bot for this decision, seeded for it; a bot that runs a program
+        carries on with the program it already runs for this seat."""
+        bot = self._bots(kind, game_id=self.header.game,
+                         seed=bot_seed(self.header.seed, mover, step))
+        if not callable(getattr(bot, "carry_on", None)):
+            return bot
+        with self._lock:
+            kept = self._kept.get(mover)
+            if kept is None or kept.kind != kind or self._closed:
+                self._kept[mover] = bot
+                return bot
+        return kept.carry_on(bot)
 
     def wait_for(self, predicate: Callable[[Table], bool], timeout: float) -> bool:
         """Block until `predicate(table)` holds (checked after every change)."""
@@ -380,6 +410,10 @@ class Table:
             self._start_bot(mover)
 
     def _finish(self) -> None:
+        # Not on this thread, which holds the lock; `close` waits for it.
+        self._closing = threading.Thread(target=self._close_kept, name="gemtable-bot-close",
+                                         daemon=True)
+        self._closing.start()
         self._writer.result(self._state)
         self._writer.close()
         self._result = GameResult.of(self._state, self.kinds, undos=self._undos)
@@ -408,13 +442,13 @@ class Table:
         """On a worker thread: choose, wait for the pace, then play (if still current)."""
         started = time.monotonic()
         try:
-            bot = self._bots(kind, game_id=self.header.game,
-                             seed=bot_seed(self.header.seed, mover, step))
+            bot = self._bot_for(mover, kind, step)
+            earlier = len(getattr(bot, "problems", ()))
             action = bot.choose(view)
             text = str(action)
             # A bot that had another play for it (an outside program that failed)
             # says so; the log line of the move carries it, for everyone to see.
-            problems = tuple(getattr(bot, "problems", ()))
+            problems = tuple(getattr(bot, "problems", ()))[earlier:]
         except Exception as error:  # any bot failure becomes a message, never a crash
             self._bot_failed(step, mover, kind, f"{type(error).__name__}: {error}", epoch)
             return
