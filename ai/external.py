@@ -223,6 +223,23 @@ def _stop_process(process: subprocess.Popen, *, grace: float) -> None:
             pipe.close()
 
 
+def program_name(kind: str) -> str:
+    """A short name for an `exec:` kind, for labels: its script's or program's
+    file name (`exec:2s:python /srv/bots/my_bot.py` -> `my_bot.py`)."""
+    rest = kind[len(PREFIX):]
+    head, colon, tail = rest.partition(":")
+    if colon and _LIMIT.fullmatch(head.strip()):
+        rest = tail
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        words = rest.split()
+    if not words:
+        return kind
+    named = [w for w in words[1:] if not w.startswith("-") and ("/" in w or "." in w)]
+    return Path(named[0] if named else words[0]).name or kind
+
+
 def request(view: State, seat: int) -> dict:
     """The line the program receives for one move (docs/bots.md)."""
     return {
@@ -310,8 +327,8 @@ class ExecBot:
             self._stop_program(grace=0.0)  # it failed: no time to say goodbye
             self._failures_in_row += 1
         action = self.fallback.choose(view)
-        problem = (f"turn {view.turn + 1}: the program {error.reason}; "
-                   f"{self.fallback.kind} played {action}")
+        # The fallback first: a log line cut to the screen's width still says it.
+        problem = f"{self.fallback.kind} played for it: the program {error.reason}"
         self.problems.append(problem)
         log.info("seat %s (%s): %s", view.to_move, self.kind, problem)
         return action

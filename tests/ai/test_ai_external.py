@@ -234,3 +234,11 @@ def test_at_a_table_one_program_serves_the_seat_all_game_and_is_stopped_at_the_e
     finally:
         table.close()
     assert not Path(f"/proc/{lines[0].split()[1]}").exists()  # stopped and waited for
+
+
+def test_labels_name_a_program_by_its_file():
+    from gemtable.tui.table.messages import seat_label
+
+    kinds = ("exec:2s:python /srv/bots/my_bot.py --depth 3", "exec:./solver", "greedy")
+    assert [seat_label(seat, kinds) for seat in range(3)] == [
+        "Seat 1 (exec my_bot.py)", "Seat 2 (exec solver)", "Seat 3 (greedy)"]

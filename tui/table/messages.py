@@ -33,8 +33,18 @@ def seat_label(seat: object, kinds: tuple[str, ...] | None = None) -> str:
         return str(seat)
     name = f"Seat {seat + 1}"
     if kinds is not None and 0 <= seat < len(kinds) and kinds[seat] != "human":
-        name += f" ({kinds[seat]})"
+        name += f" ({kind_label(kinds[seat])})"
     return name
+
+
+def kind_label(kind: str) -> str:
+    """A bot kind as a label shows it: an outside program by its file name alone
+    (`exec:python bots/mine.py` -> `exec mine.py`), since a command is long."""
+    if not kind.startswith("exec:"):
+        return kind
+    from gemtable.ai.external import program_name
+
+    return f"exec {program_name(kind)}"
 
 
 @attrs.frozen

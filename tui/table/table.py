@@ -384,8 +384,8 @@ class Table:
         after = before.apply(action)
         self._writer.action(before, action)
         told = before.describe(action, after)
-        if note:
-            told = f"{told or action} ({note})"
+        if note:  # first, so that a line cut to the screen's width still says it
+            told = f"{note} — {told or action}"
         entry = HistoryEntry(self.step + 1, mover_label(before), str(action), told)
         self._history = self._history + (entry,)
         self._states = self._states + (after,)
