@@ -101,17 +101,22 @@ def _single_move(view: State, seat: int) -> Hint:
 
 
 def hint(view: State, seed: int, budget: int = HINT_ITERATIONS, *, workers: int = 1,
-         top: int | None = TOP_MOVES) -> Hint:
+         top: int | None = TOP_MOVES, progress: Callable[[Hint], None] | None = None,
+         every: int = 100) -> Hint:
     """The search's top moves for the seat whose view this is (it must be to move).
 
     Reproducible: the same view, seed, budget and workers give the same hint.
     With a single legal move there is nothing to weigh: it comes back with no
-    visits and an unknown (NaN) value."""
+    visits and an unknown (NaN) value. `progress` hears the top moves so far
+    every `every` iterations (as `watch`); an exception it raises stops the
+    search and comes out of here (how a caller gives up on a hint)."""
     seat = check_view(view)
     if len(view.legal_actions()) == 1:
         return _single_move(view, seat)
     heuristic = heuristic_for(view.game.id)
     bot = MctsBot(heuristic, seed=seed, iterations=budget, workers=workers)
+    if progress is not None:
+        watch(bot, progress, every=every)
     if workers > 1:
         root = bot.search_parallel(view, workers)
     else:

@@ -8,6 +8,7 @@ each endpoint; the game itself lives in the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
@@ -17,7 +18,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
-from gemtable.engine import SPECTATOR
+from gemtable.engine import SPECTATOR, State
 
 from ..boards.base import Board
 from ..boards.command_line import CommandLine
@@ -38,6 +39,8 @@ from ..widgets import KeyBar, SizeGuard, StatusBar
 from .curtain import CurtainScreen
 from .dialogs import ConfirmScreen
 from .end import EndChoice, EndScreen
+from .hint import HINT_KEY, HintScreen
+from .insight import INSIGHT_KEY, InsightFound, InsightPanel, hook
 from .legend import TABLE_KEYS, WATCH_KEYS, LegendScreen
 from .rules import RulesScreen
 from .seating import Seating
@@ -77,6 +80,9 @@ class GameScreen(Screen[None]):
         Binding("f", "follow", "Follow", priority=True),
         Binding("r", "retry", "Retry bot", priority=True),
         Binding("e", "results", "Results", priority=True),
+        Binding(INSIGHT_KEY, "toggle_insight", "Insight", priority=True),
+        # Not a priority: typed into the command line, H is a letter.
+        Binding(HINT_KEY, "ask_hint", "Hint"),
         Binding("u", "undo", "Undo"),
     ]
 
@@ -108,6 +114,7 @@ class GameScreen(Screen[None]):
         self._step = -1
         self._undos = 0
         self._refresh_pending = False
+        self._stop_watching: Callable[[], None] | None = None
 
     @property
     def drawn_step(self) -> int | None:
@@ -127,6 +134,7 @@ class GameScreen(Screen[None]):
         yield StatusBar(animate=self.gemtable.spinner, id="status")
         board_class = self.gemtable.board_class(self.table.header.game)
         yield board_class(id="board")
+        yield InsightPanel(id="insight")
         yield KeyBar(id="keys")
         yield SizeGuard("table")
         if self.announce_turns:
@@ -143,10 +151,17 @@ class GameScreen(Screen[None]):
         self.query_one(SizeGuard).fit(self.app.size)
         for who in self.seating.endpoints():
             self._connections[who] = self.table.connect(who, self._deliver)
+        watch_bots = getattr(self.table, "watch_bots", None)
+        if self.seating.watching and watch_bots is not None:
+            self._stop_watching = watch_bots(
+                lambda seat, bot, view: hook(seat, bot, self.post_message))
+        self.query_one(InsightPanel).available = watch_bots is not None
         self.table.start()
         self._refresh()
 
     def on_unmount(self) -> None:
+        if self._stop_watching is not None:
+            self._stop_watching()
         self.table.close()
 
     def _deliver(self, message: Outbound) -> None:
@@ -233,6 +248,7 @@ class GameScreen(Screen[None]):
             history = [entry.line(self.table.kinds, viewer=me) for entry in latest.history]
             self.board.show(view, legal, seat, history)
             self._update_status(latest, shown)
+        self.query_one(InsightPanel).draw(self.table.label, self._thinking)
         self._update_keys()
 
     def _curtain_passed(self, seat: int) -> None:
@@ -290,13 +306,15 @@ class GameScreen(Screen[None]):
             keys.extend(self.board.key_help())
         if self.seating.watching and self._result is None:
             keys += [("Space", "play" if self._paused else "pause"), ("n", "step"),
-                     ("+/-", "speed"), ("f", "follow")]
+                     ("+/-", "speed"), ("f", "follow"), (INSIGHT_KEY, "insight")]
         if self._failure is not None:
             keys.append(("r", "retry"))
         if self._result is not None:
             keys.append(("e", "results"))
-        self.query_one("#keys", KeyBar).set_keys(keys, [("F1", "rules"), ("F2", "legend"),
-                                                        ("q", "quit")])
+        fixed = [("F1", "rules"), ("F2", "legend"), ("q", "quit")]
+        if self._hint_view() is not None:
+            fixed.insert(0, (HINT_KEY, "hint"))
+        self.query_one("#keys", KeyBar).set_keys(keys, fixed)
 
     # --- the person's input -----------------------------------------------
     def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
@@ -373,13 +391,55 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self._undo_seat() is not None and self._result is None
-        if action in ("toggle_pause", "step", "faster", "slower", "follow"):
+        if action in ("toggle_pause", "step", "faster", "slower", "follow", "toggle_insight"):
             return self.seating.watching and self._result is None
         if action == "retry":
             return self._failure is not None
         if action == "results":
             return self._result is not None
         return True
+
+    # --- hints and insight ---------------------------------------------------
+    def _hint_view(self) -> State | None:
+        """The view to search for a hint now: the person on screen is to move
+        here and the table allows hints; None otherwise."""
+        shown = self.seating.shown()
+        latest = self._latest.get(shown)
+        if (self._result is not None or latest is None or not isinstance(shown, int)
+                or shown not in self.table.humans or latest.to_move != shown
+                or not latest.legal or not getattr(self.table, "allow_hints", False)):
+            return None
+        return latest.view
+
+    def action_ask_hint(self) -> None:
+        view = self._hint_view()
+        if view is None:
+            why = ("Hints are off at this table." if not getattr(self.table, "allow_hints", False)
+                   else "A hint is for the person to move, on their turn.")
+            self.notify(why, title="No hint", severity="warning", timeout=4)
+            return
+        seat, step = self.seating.shown(), self._step
+        assert isinstance(seat, int)
+        self.app.push_screen(HintScreen(view, self.table.label(seat)),
+                             lambda action: self._play_hint(action, seat, step))
+
+    def _play_hint(self, action: object | None, seat: int, step: int) -> None:
+        if action is None:
+            return
+        connection = self._connections.get(seat)
+        if connection is None or self._step != step or self._mover != seat:
+            self.notify("The position changed meanwhile: that hint no longer applies.",
+                        severity="warning", timeout=4)
+            return
+        connection.submit(str(action))
+
+    def on_insight_found(self, event: InsightFound) -> None:
+        self.query_one(InsightPanel).report(event.seat, event.found)
+        self._schedule_refresh()
+
+    def action_toggle_insight(self) -> None:
+        panel = self.query_one(InsightPanel)
+        panel.display = not panel.display
 
     def action_rules(self) -> None:
         legend = self.board.legend_markdown()

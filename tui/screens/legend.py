@@ -15,6 +15,10 @@ TABLE_KEYS = """## Table keys
 - **`u`** or `:undo`: take back your last move and the bots' replies, as long as
   nothing hidden came to light since (no die rolled, no card turned up); at a
   table of several people the others are asked first
+- **`H`** (Shift+H): a hint on your turn: the search's top three moves from
+  what you can see, with how often it tried each and its chance to win (in solo
+  the points it expects); `Enter` plays the highlighted one. A table shared
+  over the network by several people has no hints
 - **`F2`**: what the symbols on the board mean
 - **`F1`**: this help; `q` quits (the game stays saved)
 """
@@ -26,6 +30,8 @@ WATCH_KEYS = """## Watching keys
 - **`n`** or `→`: one more move while paused
 - **`+`** / **`-`**: faster / slower bot moves
 - **`f`**: follow another seat (see the game as that seat sees it), or the public view
+- **`i`**: insight: what the bot to move is considering as it thinks, from its
+  own view (its top moves, how often it tried each, its chance to win)
 - **`F2`**: what the symbols on the board mean; **`q`** leaves
 """
 """Keys of a table where nobody at this terminal plays."""

@@ -22,6 +22,7 @@ from pathlib import Path
 import attrs
 
 from gemtable.ai import bot_kinds
+from gemtable.ai.hints import hints_on_by_default
 from gemtable.engine import registry
 from gemtable.engine.core import SEED_BITS, random_seed
 from gemtable.engine.gamelog import GameLogError
@@ -189,6 +190,8 @@ class Hub:
         return self.notices.pop(user, [])
 
     async def _add(self, record: TableRecord, table: Table) -> HubTable:
+        # Several people at a shared table play each other: no search's help for one.
+        table.allow_hints = hints_on_by_default(len(table.humans), shared=True)
         hub_table = HubTable(record, table, loop=self.loop, threads=self._threads,
                              changed=self.lobby_changed, choose=self.pool.choose,
                              stand_in_after=self.limits.stand_in_after,

@@ -122,6 +122,7 @@ class HubTable:
             watchers=self.presence.get(SPECTATOR, 0),
             winners=tuple(result.winners) if result is not None else (),
             seed=table.header.seed if self.record.seed_chosen or table.is_over else None,
+            hints=table.allow_hints,
         )
 
     # --- running table calls off the loop -------------------------------------------

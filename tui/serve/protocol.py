@@ -104,6 +104,8 @@ class TableInfo:
     seed: int | None = None
     """The seed when everyone may know it: the maker chose it (so all who sit down
     are told), or the game is over. Never a random seed while the game runs."""
+    hints: bool = True
+    """Whether its people may ask for hints (off where several people play)."""
 
     def seat_of(self, user: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.user == user), None)

@@ -76,6 +76,10 @@ class RemoteTable:
                      for seat in self.info.seats)
 
     @property
+    def allow_hints(self) -> bool:
+        return self.info.hints
+
+    @property
     def humans(self) -> tuple[int, ...]:
         return tuple(s for s, seat in enumerate(self.info.seats) if seat.kind == HUMAN)
 

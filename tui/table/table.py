@@ -49,6 +49,10 @@ from .seats import (
     default_bots,
 )
 
+BotWatcher = Callable[[int, object, State], None]
+"""Told (seat, bot, the view it was given) when a bot starts to choose, on the
+bot's thread: a watching screen hooks its insight in (ai/hints.py `watch`)."""
+
 
 class Table:
     """A game in progress. Build one with `Table.create` or `Table.resume`."""
@@ -57,7 +61,7 @@ class Table:
                  writer: GameLogWriter, *, bots: BotFactory | None = None,
                  delay: float = 0.0, paused: bool = False,
                  states: tuple[State, ...] | None = None, undos: int = 0,
-                 allow_undo: bool = False) -> None:
+                 allow_undo: bool = False, allow_hints: bool = True) -> None:
         self.header = header
         self.game = registry.get(header.game)
         self.kinds: tuple[str, ...] = header.seats
@@ -86,6 +90,11 @@ class Table:
         assert len(self._states) == len(history) + 1, "one state per action, plus the first"
         self.allow_undo = allow_undo
         """Whether people here may take moves back (tables made on a server say so)."""
+        self.allow_hints = allow_hints
+        """Whether people here may ask the search for a hint. On by default: a
+        table held on this terminal is one person's, or people sharing one
+        screen alike; a server turns it off where people play each other."""
+        self._bot_watchers: list[BotWatcher] = []
         self._undos = undos
         self._epoch = 0
         """Counts undos: a bot still thinking about a position taken back is ignored."""
@@ -179,6 +188,17 @@ class Table:
 
     def label(self, seat: object) -> str:
         return seat_label(seat, self.kinds)
+
+    def watch_bots(self, watcher: BotWatcher) -> Callable[[], None]:
+        """Have `watcher` told of every bot that starts to choose; returns the
+        call that stops it. A watcher must not block: the bot waits for it."""
+        self._bot_watchers.append(watcher)
+
+        def stop() -> None:
+            if watcher in self._bot_watchers:
+                self._bot_watchers.remove(watcher)
+
+        return stop
 
     # --- endpoints --------------------------------------------------------
     def connect(self, who: Who, deliver: Deliver) -> Connection:
@@ -444,6 +464,8 @@ class Table:
         try:
             bot = self._bot_for(mover, kind, step)
             earlier = len(getattr(bot, "problems", ()))
+            for watcher in list(self._bot_watchers):
+                watcher(mover, bot, view)
             action = bot.choose(view)
             text = str(action)
             # A bot that had another play for it (an outside program that failed)

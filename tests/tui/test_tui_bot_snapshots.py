@@ -1,0 +1,48 @@
+"""The screens where the bots explain themselves, at 80x24 and 120x40: a hint,
+insight while watching, and a game's review (screenshots/)."""
+
+from __future__ import annotations
+
+import pytest
+from tui_support import make_app, match_screen, real_board, screenshot_bots, settled, until
+
+from gemtable.ai import make_bot
+from gemtable.tui.app import StartTable
+from gemtable.tui.screens.hint import HintScreen
+from gemtable.tui.screens.insight import InsightPanel
+from gemtable.tui.table import Table
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture
+def check(snapshot):
+    return lambda app, name: match_screen(snapshot, app, name)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_hint(size, check, tmp_path):
+    table = Table.create("jowhari", ["human", "greedy"], seed=42, log=tmp_path / "g.jsonl",
+                         bots=screenshot_bots)
+    app = make_app(StartTable(table), board_class=real_board)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot, app, table)
+        await pilot.press("H")
+        await until(pilot, lambda: isinstance(app.screen, HintScreen) and app.screen.done)
+        await pilot.pause()
+        check(app, "hint")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_insight(size, check, tmp_path):
+    table = Table.create("jowhari", ["mcts:200", "mcts:200"], seed=3,
+                         log=tmp_path / "w.jsonl", bots=make_bot)
+    table.set_paused(True)  # the first bot thinks its 200 tries, then waits
+    app = make_app(StartTable(table), board_class=real_board, make_bot=make_bot)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot, app, table)
+        await pilot.press("i")
+        panel = app.screen.query_one(InsightPanel)
+        await until(pilot, lambda: panel.found is not None and panel.found.iterations == 200)
+        await settled(pilot, app, table)
+        check(app, "insight")
