@@ -171,6 +171,17 @@ def test_the_arena_reports_fallbacks_and_its_file_keeps_them(tmp_path):
     played = [game_from_json(line) for line in lines]
     assert sum(sum(p.fallbacks) for p in played) == result.fallbacks[0]
 
+    from rich.console import Console
+
+    from gemtable.tui.commands.arena import results_table
+
+    console = Console(record=True, width=200)
+    console.print(results_table(result, 0))
+    shown = " ".join(console.export_text().split())  # the caption wraps at the table's width
+    assert "exec nonsense.py" in shown  # the row names the program by its file
+    assert (f"{kind('nonsense')}: the fallback bot played {result.fallbacks[0]} of its "
+            f"{result.decisions[0]} moves") in shown
+
 
 def test_kinds_that_name_no_program_are_refused():
     with pytest.raises(BotKindError, match="names no program"):

@@ -12,6 +12,7 @@ from gemtable.ai.archive import LogArchive
 from gemtable.ai.arena import ArenaOptions, ArenaResult, run_arena
 from gemtable.ai.runner import RunOptions
 from gemtable.engine import registry
+from gemtable.tui.table.messages import kind_label
 
 from .console import Progress, guarded, say_to, stderr_console, write_text
 
@@ -39,7 +40,7 @@ def results_table(result: ArenaResult, seed: int):
     for i, kind in enumerate(result.seats):
         lo, hi = result.ci95[i]
         table.add_row(
-            str(i + 1), Text(kind), f"{result.wins[i]:g}", f"{result.win_rate[i]:.1%}",
+            str(i + 1), Text(kind_label(kind)), f"{result.wins[i]:g}", f"{result.win_rate[i]:.1%}",
             f"{lo:.0%}-{hi:.0%}", f"{result.mean_score[i]:.2f}",
             _ms(result.mean_move_seconds[i]), _ms(result.max_move_seconds[i]),
         )
@@ -48,7 +49,8 @@ def results_table(result: ArenaResult, seed: int):
 
 def fallback_lines(seats: tuple[str, ...], fallbacks: tuple[int, ...],
                    decisions: tuple[int, ...], problems: tuple[str, ...]) -> str:
-    """Caption lines saying how often an outside program failed, and how (none if never)."""
+    """Caption lines saying how often an outside program failed, and how (none if never);
+    they name each program in full, where the table's rows name it by its file."""
     lines = [f"\n{kind}: the fallback bot played {count} of its {asked} moves"
              for kind, count, asked in zip(seats, fallbacks, decisions, strict=False) if count]
     if lines:

@@ -16,6 +16,7 @@ from gemtable.ai.runner import RunOptions
 from gemtable.ai.tournament import TournamentOptions, TournamentResult, run_tournament
 from gemtable.ai.tournament_report import to_csv, to_json
 from gemtable.engine import registry
+from gemtable.tui.table.messages import kind_label
 
 from .arena import fallback_lines
 from .console import Progress, guarded, say_to, stderr_console, write_text
@@ -48,7 +49,7 @@ def standings_table(result: TournamentResult) -> Table:
                          no_wrap=True)
     for rank, s in enumerate(result.standings, start=1):
         lo, hi = s.ci95
-        table.add_row(str(rank), Text(s.kind), f"{s.mu:.1f} ± {s.high - s.mu:.1f}",
+        table.add_row(str(rank), Text(kind_label(s.kind)), f"{s.mu:.1f} ± {s.high - s.mu:.1f}",
                       str(s.games), f"{s.win_rate:.0%}", f"{100 * lo:.0f}–{hi:.0%}",
                       f"{s.mean_score:.1f}", f"{s.mean_turns:.1f}", _ms(s.move_seconds))
     return table
@@ -61,14 +62,14 @@ def matrix_table(result: TournamentResult) -> Table:
                   caption="95% CI and games played below each rate", box=box.SIMPLE_HEAD)
     table.add_column("", no_wrap=True)
     for j in order:
-        table.add_column(Text(result.pool[j]), justify="center", no_wrap=True)
+        table.add_column(Text(kind_label(result.pool[j])), justify="center", no_wrap=True)
     for i in order:
         cells = []
         for j in order:
             cell = result.head_to_head(i, j)
             cells.append("·" if cell is None else
                          f"{cell[0]:.0%}\n{cell[1]:.0%}–{cell[2]:.0%} n={result.met[i][j]}")
-        table.add_row(Text(result.pool[i]), *cells)
+        table.add_row(Text(kind_label(result.pool[i])), *cells)
     return table
 
 
@@ -86,7 +87,7 @@ def rating_plot(result: TournamentResult, *, width: int = 80, colour: bool = Tru
     pad = (high - low) * 0.05 or 1.0
     figure.ruler("x").lim(low - pad, high + pad)
     figure.ruler("y").lim(0.5, count + 0.5)
-    figure.ruler("y").ticks(rows, [s.kind for s in standings])
+    figure.ruler("y").ticks(rows, [kind_label(s.kind) for s in standings])
     figure.title(f"rating (mu) with {result.confidence:.0%} interval")
     figure.plot_size(max(40, width), 5 + 2 * count)
     figure.theme("simple" if colour else "colorless")
