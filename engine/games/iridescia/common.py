@@ -9,10 +9,15 @@ from .components import CARGO, ITEMS
 from .state import DROP, GIVE, OPTIONAL, IridesciaState, Seat, evolve
 
 
-def put_seat(state: IridesciaState, index: int, seat: Seat, **changes: Any) -> IridesciaState:
+def seats_with(state: IridesciaState, index: int, seat: Seat) -> tuple[Seat, ...]:
+    """The state's seats with seat `index` replaced."""
     seats = list(state.seats)
     seats[index] = seat
-    return evolve(state, seats=tuple(seats), **changes)
+    return tuple(seats)
+
+
+def put_seat(state: IridesciaState, index: int, seat: Seat, **changes: Any) -> IridesciaState:
+    return evolve(state, seats=seats_with(state, index, seat), **changes)
 
 
 def add(values: tuple[int, int, int, int], gem: int, n: int) -> tuple[int, int, int, int]:
@@ -21,14 +26,14 @@ def add(values: tuple[int, int, int, int], gem: int, n: int) -> tuple[int, int, 
     return (out[0], out[1], out[2], out[3])
 
 
-def gain_gems(state: IridesciaState, index: int, gem: int, n: int) -> IridesciaState:
-    """`n` gems of `gem` from the supply to a seat (as many as the supply holds)."""
-    n = min(n, state.gem_supply[gem])
+def gain_from(cargo: tuple[int, int, int, int], supply: tuple[int, int, int, int], gem: int,
+              n: int) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+    """(cargo, supply) after `n` gems of `gem` move from the supply to the cargo (as many
+    as the supply holds); the very same tuples when none move."""
+    n = min(n, supply[gem])
     if n <= 0:
-        return state
-    seat = state.seats[index]
-    seat = evolve(seat, cargo=add(seat.cargo, gem, n))
-    return put_seat(state, index, seat, gem_supply=add(state.gem_supply, gem, -n))
+        return cargo, supply
+    return add(cargo, gem, n), add(supply, gem, -n)
 
 
 def gain_coins(state: IridesciaState, index: int, n: int) -> IridesciaState:
@@ -38,13 +43,23 @@ def gain_coins(state: IridesciaState, index: int, n: int) -> IridesciaState:
                     coin_supply=state.coin_supply - n)
 
 
-def after_gain(state: IridesciaState) -> IridesciaState:
+def gain_step(cargo: tuple[int, int, int, int], drop_pending: bool) -> int:
     """Where the turn goes after gems came in: give the excess, drop an objective, or go on."""
-    if sum(state.seats[state.current].cargo) > CARGO:
-        return evolve(state, step=GIVE)
-    if state.drop_pending:
-        return evolve(state, step=DROP)
-    return evolve(state, step=OPTIONAL)
+    if sum(cargo) > CARGO:
+        return GIVE
+    return DROP if drop_pending else OPTIONAL
+
+
+def gain_and_go_on(state: IridesciaState, cargo: tuple[int, int, int, int],
+                   supply: tuple[int, int, int, int], gem: int, n: int,
+                   **also: Any) -> IridesciaState:
+    """The current seat, holding `cargo` with `supply` left, gains `n` gems of `gem`
+    (as many as the supply holds) and the turn goes on as after any gain; the
+    fields in `also` change in the same step."""
+    me = state.current
+    cargo, supply = gain_from(cargo, supply, gem, n)
+    return put_seat(state, me, evolve(state.seats[me], cargo=cargo), gem_supply=supply,
+                    step=gain_step(cargo, state.drop_pending), **also)
 
 
 def shuffled(state: IridesciaState, cards: list[int]) -> tuple[IridesciaState, list[int]]:
@@ -73,8 +88,16 @@ def needs_refresh(market: tuple[int, ...]) -> bool:
     return max(counts, default=0) >= 3 or sum(1 for c in counts if c >= 2) >= 2
 
 
-def refill_market(state: IridesciaState, slot: int) -> IridesciaState:
-    """Fill an emptied market slot from the deck, then apply the refresh rule."""
+def refill_market(state: IridesciaState, slot: int, **also: Any) -> IridesciaState:
+    """Fill an emptied market slot from the deck, then apply the refresh rule; the
+    fields in `also` change in the same step (a purchase or a Rhom's pick)."""
+    deck = state.item_deck
+    if deck:  # the usual case, built as one new state: every purchase comes here
+        market = list(state.market)
+        market[slot] = deck[-1]
+        return refresh_market(evolve(state, market=tuple(market), item_deck=deck[:-1], **also))
+    if also:
+        state = evolve(state, **also)
     state, card = draw_item(state)
     market = list(state.market)
     market[slot] = card
@@ -95,20 +118,23 @@ def refresh_market(state: IridesciaState) -> IridesciaState:
     return state
 
 
-def draw_relic(state: IridesciaState, slot: int) -> IridesciaState:
-    deck = list(state.relic_deck)
+def draw_relic(state: IridesciaState, slot: int, **also: Any) -> IridesciaState:
+    """The relic deck's top card fills row slot `slot` (-1 once the deck is out);
+    the fields in `also` change in the same step."""
+    deck = state.relic_deck
     row = list(state.relic_row)
-    row[slot] = deck.pop() if deck else -1
-    return evolve(state, relic_deck=tuple(deck), relic_row=tuple(row))
+    row[slot] = deck[-1] if deck else -1
+    return evolve(state, relic_deck=deck[:-1], relic_row=tuple(row), **also)
 
 
-def discard_item(state: IridesciaState, kind: int) -> IridesciaState:
-    """The current seat plays (discards) an item from its hand."""
+def discard_item(state: IridesciaState, kind: int, **also: Any) -> IridesciaState:
+    """The current seat plays (discards) an item from its hand; the fields in `also`
+    change in the same step (what the item does)."""
     seat = state.seats[state.current]
     items = list(seat.items)
     items.remove(kind)
     return put_seat(state, state.current, evolve(seat, items=tuple(items)),
-                    item_discard=state.item_discard + (kind,))
+                    item_discard=state.item_discard + (kind,), **also)
 
 
 def item_cost(kind: int) -> int:

@@ -5,21 +5,33 @@ from __future__ import annotations
 from typing import Any
 
 from .board import CASTLE_ROW, FINISHED, ROW_OF
-from .common import put_seat
+from .common import seats_with
 from .components import TILES, TOKENS
-from .state import EMPTY, OPTIONAL, OVER, REMOVE, REVEAL, RHOM_DIE, ROLLING, IridesciaState, evolve
+from .state import (
+    EMPTY,
+    OPTIONAL,
+    OVER,
+    REMOVE,
+    REVEAL,
+    RHOM_DIE,
+    ROLLING,
+    IridesciaState,
+    Seat,
+    evolve,
+)
 
 RHOM_DICE_PER_TURN = 3
 """The Rhom rolls its two mining dice and a stone die at the start of each turn."""
 
 
-def collect(state: IridesciaState, index: int, **also: Any) -> IridesciaState:
-    """The seat takes the tile under its explorer; the gem's market die goes up."""
+def collected(state: IridesciaState, index: int) -> dict[str, Any]:
+    """The changes of the seat taking the tile under its explorer, the gem's market
+    die going up (none when a Rhom found nowhere to step and stands on no tile)."""
     seat = state.seats[index]
     cell = seat.position
     tile = state.cells[cell]
-    if tile == EMPTY:  # a Rhom that found nowhere to step collects nothing
-        return evolve(state, **also)
+    if tile == EMPTY:
+        return {}
     cells = list(state.cells)
     cells[cell] = EMPTY
     shown = list(state.shown)
@@ -35,47 +47,64 @@ def collect(state: IridesciaState, index: int, **also: Any) -> IridesciaState:
         gained = TOKENS[token][1] if token >= 0 else 0
         seat = evolve(seat, position=FINISHED, token=token, royalty=seat.royalty + gained)
         tokens = tokens[1:]
-    return put_seat(state, index, seat, cells=tuple(cells), shown=tuple(shown),
-                    market_dice=(market[0], market[1], market[2], market[3]), tokens=tokens,
-                    **also)
+    return {"seats": seats_with(state, index, seat), "cells": tuple(cells),
+            "shown": tuple(shown), "market_dice": (market[0], market[1], market[2], market[3]),
+            "tokens": tokens}
+
+
+def collect(state: IridesciaState, index: int, **also: Any) -> IridesciaState:
+    """The seat takes the tile under its explorer; the gem's market die goes up."""
+    return evolve(state, **{**collected(state, index), **also})
 
 
 def end_turn(state: IridesciaState) -> IridesciaState:
+    """Collect the tile and pass the turn, as one new state: this ends every turn."""
     me = state.current
-    seat = state.seats[me]
-    if seat.position >= 0:
-        state = collect(state, me, stone_supply=state.stone_supply + state.active, active=0,
-                        turns=state.turns + 1)
-    else:
-        state = evolve(state, turns=state.turns + 1)
-    again = state.extra and state.seats[me].position != FINISHED
-    return next_turn(state, again)
+    changes: dict[str, Any] = {}
+    if state.seats[me].position >= 0:
+        changes = collected(state, me)
+        changes["stone_supply"] = state.stone_supply + state.active
+        changes["active"] = 0
+    changes["turns"] = state.turns + 1
+    seats = changes.get("seats", state.seats)
+    again = state.extra and seats[me].position != FINISHED
+    return next_turn(state, again, **changes)
 
 
-def next_turn(state: IridesciaState, again: bool = False) -> IridesciaState:
-    if all(s.position == FINISHED for s in state.seats):
-        return evolve(state, step=OVER, extra=False)
+def next_turn(state: IridesciaState, again: bool = False, **changes: Any) -> IridesciaState:
+    """The next seat's turn (the same seat's after an Elixir); the fields in `changes`
+    (the end of the turn before) change in the same step."""
+    seats = changes.get("seats", state.seats)
+    if all(s.position == FINISHED for s in seats):
+        changes.update(step=OVER, extra=False)
+        return evolve(state, **changes)
     order = state.order
     seat = state.current
     if not again:
         seat = order[(order.index(seat) + 1) % len(order)]
         # The Rhom never removes tiles: once at the Castle it simply has no turns.
-        while seat == state.rhom and state.seats[seat].position == FINISHED:
+        while seat == state.rhom and seats[seat].position == FINISHED:
             seat = order[(order.index(seat) + 1) % len(order)]
-    return start_turn(state, seat, again)
+    changes.update(turn_start(state, seats, seat, again))
+    return evolve(state, **changes)
 
 
 def start_turn(state: IridesciaState, seat: int, elixir: bool = False) -> IridesciaState:
+    return evolve(state, **turn_start(state, state.seats, seat, elixir))
+
+
+def turn_start(state: IridesciaState, seats: tuple[Seat, ...], seat: int,
+               elixir: bool) -> dict[str, Any]:
+    """The changes that start `seat`'s turn, its explorer standing as in `seats`."""
     if seat == state.rhom:
         step, rolls, resume = ROLLING, (RHOM_DIE,) * RHOM_DICE_PER_TURN, RHOM_STEP
     else:
-        step = REMOVE if state.seats[seat].position == FINISHED else REVEAL
+        step = REMOVE if seats[seat].position == FINISHED else REVEAL
         rolls, resume = (), state.resume
-    return evolve(
-        state, current=seat, revealed=0, begun=False, tile_gem=-1, bought=False, sold=False,
-        active=0, cart=False, pickaxe=-1, dice=(), rolls=rolls, extra=False, elixir_turn=elixir,
-        drop_pending=False, rhom_dice=(), step=step, resume=resume,
-    )
+    return {"current": seat, "revealed": 0, "begun": False, "tile_gem": -1, "bought": False,
+            "sold": False, "active": 0, "cart": False, "pickaxe": -1, "dice": (),
+            "rolls": rolls, "extra": False, "elixir_turn": elixir, "drop_pending": False,
+            "rhom_dice": (), "step": step, "resume": resume}
 
 
 def remove_tile(state: IridesciaState, cell: int) -> IridesciaState:
@@ -96,4 +125,5 @@ def remove_tile(state: IridesciaState, cell: int) -> IridesciaState:
 
 from .state import RHOM as RHOM_STEP  # noqa: E402
 
-__all__ = ["OPTIONAL", "collect", "end_turn", "next_turn", "remove_tile", "start_turn"]
+__all__ = ["OPTIONAL", "collect", "collected", "end_turn", "next_turn", "remove_tile", "start_turn",
+           "turn_start"]

@@ -6,13 +6,15 @@ from . import actions as A
 from .board import CASTLE_ROW, FOREST_ROW, ROW_OF
 from .common import (
     add,
-    after_gain,
     discard_item,
     draw_relic,
+    gain_and_go_on,
     gain_coins,
-    gain_gems,
+    gain_from,
+    gain_step,
     put_seat,
     refill_market,
+    seats_with,
 )
 from .components import (
     AXE,
@@ -85,7 +87,10 @@ def roll(state: IridesciaState, face: int) -> IridesciaState:
     target, rest = state.rolls[0], state.rolls[1:]
     step = state.step if rest else state.resume
     if target == MINE_DIE:
-        state = evolve(state, dice=state.dice + (face,), rolls=rest, step=step)
+        dice = state.dice + (face,)
+        if not rest and step == RESOLVE and not _can_modify(state):
+            return take(state, dice)  # the last mining die, nothing to modify it with
+        state = evolve(state, dice=dice, rolls=rest, step=step)
     elif target >= RHOM_DIE_TARGET:
         state = evolve(state, rhom_dice=state.rhom_dice + (face,), rolls=rest, step=step)
     elif target >= MARKET_DIE:
@@ -94,9 +99,9 @@ def roll(state: IridesciaState, face: int) -> IridesciaState:
         state = evolve(state, market_dice=(market[0], market[1], market[2], market[3]),
                        rolls=rest, step=step)
     else:
-        dice = list(state.dice)
-        dice[target - REROLL] = face
-        state = evolve(state, dice=tuple(dice), rolls=rest, step=step)
+        rerolled = list(state.dice)
+        rerolled[target - REROLL] = face
+        state = evolve(state, dice=tuple(rerolled), rolls=rest, step=step)
     if rest:
         return state
     if step == RESOLVE and not _can_modify(state):
@@ -114,17 +119,26 @@ def _can_modify(state: IridesciaState) -> bool:
     return JACKHAMMER in items or DYNAMITE in items or LIBATION in items
 
 
-def take(state: IridesciaState) -> IridesciaState:
-    """Resolve the mining roll: one gem per die at or above the market value."""
+def take(state: IridesciaState, dice: tuple[int, ...] | None = None) -> IridesciaState:
+    """Resolve the mining roll (`dice`, or the roll in the state): one gem per die
+    at or above the market value.
+
+    One new state for the whole resolution: this ends every mining attempt."""
     gem = state.tile_gem
     value = state.market_dice[gem]
-    hits = sum(1 for d in state.dice if d >= value)
+    hits = sum(1 for d in (state.dice if dice is None else dice) if d >= value)
     gained = hits * (2 if state.cart else 1)
     me = state.current
-    state = gain_gems(state, me, gem, gained)
+    seat = state.seats[me]
+    cargo, supply = gain_from(seat.cargo, state.gem_supply, gem, gained)
     if state.pickaxe >= 0 and gained:
-        state = gain_gems(state, me, TILES[state.cells[state.pickaxe]].gem, gained)
-    return after_gain(evolve(state, dice=(), step=OPTIONAL))
+        copied = TILES[state.cells[state.pickaxe]].gem
+        cargo, supply = gain_from(cargo, supply, copied, gained)
+    step = gain_step(cargo, state.drop_pending)
+    if cargo is seat.cargo:
+        return evolve(state, dice=(), rolls=(), step=step)
+    return put_seat(state, me, evolve(seat, cargo=cargo), gem_supply=supply, dice=(), rolls=(),
+                    step=step)
 
 
 # --- main actions -------------------------------------------------------------
@@ -151,7 +165,7 @@ def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
         return put_seat(state, me, evolve(seat, position=cell), shown=tuple(shown),
                         begun=True)
     if verb == "pickaxe":
-        return evolve(discard_item(state, PICKAXE), pickaxe=cell)
+        return discard_item(state, PICKAXE, pickaxe=cell)
     if verb == "remove":
         return endturn.remove_tile(state, cell)
     raise AssertionError(verb)
@@ -218,12 +232,12 @@ def _plain(state: IridesciaState, verb: str) -> IridesciaState:
         return put_seat(state, me, evolve(seat, stones=seat.stones - 1),
                         active=state.active + 1)
     if verb == "cart":
-        return evolve(discard_item(state, CART), cart=True)
+        return discard_item(state, CART, cart=True)
     if verb == "well":
-        state = discard_item(state, WELL)
-        return evolve(state, step=ROLLING, rolls=(MINE_DIE, MINE_DIE), resume=WISH, dice=())
+        return discard_item(state, WELL, step=ROLLING, rolls=(MINE_DIE, MINE_DIE), resume=WISH,
+                            dice=())
     if verb == "elixir":
-        return evolve(discard_item(state, ELIXIR), extra=True)
+        return discard_item(state, ELIXIR, extra=True)
     if verb == "book deck":
         state = discard_item(state, BOOK)
         deck = list(state.relic_deck)
@@ -249,19 +263,21 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
         return put_seat(state, me, seat, gem_supply=add(state.gem_supply, gem, n), sold=True,
                         coin_supply=state.coin_supply - coins)
     if verb == "axe":
-        return after_gain(gain_gems(discard_item(state, AXE), me, gem, 1))
+        state = discard_item(state, AXE)
+        return gain_and_go_on(state, state.seats[me].cargo, state.gem_supply, gem, 1)
     if verb == "wish":
-        state = evolve(state, dice=())
-        return after_gain(gain_gems(state, me, gem, 1))
+        return gain_and_go_on(state, seat.cargo, state.gem_supply, gem, 1, dice=())
     if verb in ("give", "return"):
-        state = put_seat(state, me, evolve(seat, cargo=add(seat.cargo, gem, -1)))
+        seats = list(state.seats)
+        seats[me] = evolve(seat, cargo=add(seat.cargo, gem, -1))
+        supply = state.gem_supply
         if verb == "give":
-            other = state.seats[action.number]
-            state = put_seat(state, action.number,
-                             evolve(other, cargo=add(other.cargo, gem, 1)))
+            other = seats[action.number]
+            seats[action.number] = evolve(other, cargo=add(other.cargo, gem, 1))
         else:
-            state = evolve(state, gem_supply=add(state.gem_supply, gem, 1))
-        return after_gain(state)
+            supply = add(supply, gem, 1)
+        return evolve(state, seats=tuple(seats), gem_supply=supply,
+                      step=gain_step(seats[me].cargo, state.drop_pending))
     if verb == "discard":
         pile = list(seat.pile)
         for i in range(len(pile) - 1, -1, -1):
@@ -280,12 +296,9 @@ def _on_slot(state: IridesciaState, action: A.OnSlot) -> IridesciaState:
     if verb == "buy":
         kind = state.market[slot]
         cost = ITEMS[kind].cost
-        market = list(state.market)
-        market[slot] = -1
         seat = evolve(seat, coins=seat.coins - cost, items=tuple(sorted(seat.items + (kind,))))
-        state = put_seat(state, me, seat, market=tuple(market), bought=True,
-                         coin_supply=state.coin_supply + cost)
-        return refill_market(state, slot)
+        return refill_market(state, slot, seats=seats_with(state, me, seat), bought=True,
+                             coin_supply=state.coin_supply + cost)
     if verb == "restore":
         return restore(state, me, slot, action.reserved)
     if verb == "book":
@@ -318,8 +331,10 @@ def restore(state: IridesciaState, index: int, slot: int, reserved: bool) -> Iri
     seat = evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
                         royalty=seat.royalty + RELICS[relic].points)
     step = state.step if state.step == RHOM else RESTORE
-    state = put_seat(state, index, seat, gem_supply=supply, step=step)
-    return state if reserved else draw_relic(state, slot)
+    if reserved:
+        return put_seat(state, index, seat, gem_supply=supply, step=step)
+    return draw_relic(state, slot, seats=seats_with(state, index, seat), gem_supply=supply,
+                      step=step)
 
 
 def _cauldron(state: IridesciaState, action: A.Cauldron) -> IridesciaState:
@@ -329,33 +344,31 @@ def _cauldron(state: IridesciaState, action: A.Cauldron) -> IridesciaState:
     cargo, supply = seat.cargo, state.gem_supply
     for g in action.give:
         cargo, supply = add(cargo, g, -1), add(supply, g, 1)
-    state = put_seat(state, me, evolve(seat, cargo=cargo), gem_supply=supply)
-    return after_gain(gain_gems(state, me, action.get, 1))
+    return gain_and_go_on(state, cargo, supply, action.get, 1)
 
 
 def _tweak(state: IridesciaState, action: A.Tweak) -> IridesciaState:
-    state = discard_item(state, action.item)
     if action.target >= A.MARKET_TARGET:
         g = action.target - A.MARKET_TARGET
         market = list(state.market_dice)
         market[g] = (market[g] - 1 + action.delta) % 6 + 1
-        state = evolve(state, market_dice=(market[0], market[1], market[2], market[3]))
+        state = discard_item(state, action.item,
+                             market_dice=(market[0], market[1], market[2], market[3]))
         if state.step == RESOLVE and not _can_modify(state):
             return take(state)
         return state
     dice = list(state.dice)
     dice[action.target] = (dice[action.target] - 1 + action.delta) % 6 + 1
-    state = evolve(state, dice=tuple(dice))
+    state = discard_item(state, action.item, dice=tuple(dice))
     return state if _can_modify(state) else take(state)
 
 
 def _libation(state: IridesciaState, action: A.Libation) -> IridesciaState:
-    state = discard_item(state, LIBATION)
     if action.market:
         rolls = tuple(MARKET_DIE + g for g in action.dice)
     else:
         rolls = tuple(REROLL + i for i in action.dice)
-    return evolve(state, step=ROLLING, rolls=rolls, resume=state.step)
+    return discard_item(state, LIBATION, step=ROLLING, rolls=rolls, resume=state.step)
 
 
 __all__ = ["apply", "move", "restore", "roll", "take", "tile_bonus", "CASTLE_ROW", "DROP"]
