@@ -58,6 +58,7 @@ from .state import (
     SEATING,
     WISH,
     IridesciaState,
+    Seat,
 )
 
 WILD_MOVES = 4
@@ -108,16 +109,6 @@ def go_targets(state: IridesciaState) -> list[int]:
     return [c for c in pool if _distance(seat.position, c) == best]
 
 
-def _moves(state: IridesciaState, cells: list[int]) -> list[A.Action]:
-    out: list[A.Action] = []
-    for c in cells:
-        if TILES[state.cells[c]].gem >= RAINBOW:
-            out.extend(A.MOVE_AS[c])
-        else:
-            out.append(MOVE[c])
-    return out
-
-
 def _green_flags(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
     out: list[A.Action] = []
@@ -137,13 +128,33 @@ def _green_flags(state: IridesciaState) -> list[A.Action]:
     return out
 
 
+WILD = tuple(tile.gem >= RAINBOW for tile in TILES)
+"""Per tile id: a wild tile (rainbow or Iridia), offering one move per gem."""
+
+
 def reveal_actions(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
-    out = _green_flags(state)
-    hidden = revealable(state, seat.position) if state.revealed < 2 else []
-    out.extend(REVEAL_AT[c] for c in hidden)
-    shown = movable(state, seat.position)
-    out.extend(_moves(state, shown))
+    position = seat.position
+    out = _green_flags(state) if seat.items and not state.begun else []
+    # revealable() and movable() in one pass over the hexes ahead: this runs every turn.
+    cells, face_up, bars = state.cells, state.shown, state.barricades
+    hidden: list[int] = []
+    shown: list[int] = []
+    for c in FIRST_ROW if position == AIRSHIP else FORWARD[position]:
+        if cells[c] != EMPTY and c not in bars:
+            if not face_up[c]:
+                hidden.append(c)
+            elif c != position:
+                shown.append(c)
+    if state.revealed >= 2:
+        hidden = []
+    for c in hidden:
+        out.append(REVEAL_AT[c])
+    for c in shown:
+        if WILD[cells[c]]:
+            out.extend(A.MOVE_AS[c])
+        else:
+            out.append(MOVE[c])
     if not hidden and not shown:
         letters = sorted({min(TILES[t].gem, IRIDIA) for t in seat.pile})
         if letters:
@@ -164,48 +175,71 @@ def _affordable(cargo: tuple[int, int, int, int], relic: int) -> bool:
 def restore_actions(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
     cargo = seat.cargo
-    if sum(cargo) < 3:  # every relic asks for at least three gems
+    if cargo[0] + cargo[1] + cargo[2] + cargo[3] < 3:  # every relic asks for three gems or more
         return []
     out: list[A.Action] = [RESTORE_ROW[slot] for slot, relic in enumerate(state.relic_row)
                            if relic >= 0 and _affordable(cargo, relic)]
-    out.extend(A.RESERVED[slot] for slot, relic in enumerate(seat.reserved)
-               if _affordable(cargo, relic))
+    if seat.reserved:
+        out.extend(A.RESERVED[slot] for slot, relic in enumerate(seat.reserved)
+                   if _affordable(cargo, relic))
     return out
 
 
 RESTORE_ROW = tuple(A.OnSlot("restore", slot) for slot in range(5))
 
 
+MARKET_TWEAKS = {item: tuple(A.TWEAKS[item, A.MARKET_TARGET + g, d] for g in range(4)
+                             for d in deltas)
+                 for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2)))}
+"""Per tweaking item: its changes of the market dice, in the order they are listed."""
+LIBATION_MARKET = tuple(A.Libation(combo, True) for n in range(1, 5)
+                        for combo in combinations(range(4), n))
+"""Lucky Libation on the market dice: every non-empty set of gems."""
+BUY = A.SLOT_ACTIONS["buy"]
+ITEM_COSTS = tuple(item.cost for item in ITEMS)
+CHEAPEST_ITEM = min(ITEM_COSTS)
+SELL_UP_TO = tuple(A.SELL[g][1:] for g in range(4))
+"""SELL_UP_TO[gem][:n]: selling 1 to n gems."""
+
+
 def _market_tweaks(items: tuple[int, ...]) -> list[A.Action]:
     out: list[A.Action] = []
-    for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
+    for item, tweaks in MARKET_TWEAKS.items():
         if item in items:
-            out.extend(A.TWEAKS[item, A.MARKET_TARGET + g, d] for g in range(4) for d in deltas)
+            out.extend(tweaks)
     return out
 
 
 def _libation_market(items: tuple[int, ...]) -> list[A.Action]:
-    if LIBATION not in items:
-        return []
-    return [A.Libation(combo, True) for n in range(1, 5) for combo in combinations(range(4), n)]
+    return list(LIBATION_MARKET) if LIBATION in items else []
 
 
 def optional_actions(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
-    items, cargo = seat.items, seat.cargo
+    items, cargo, coins = seat.items, seat.cargo, seat.coins
     out: list[A.Action] = [A.END]
-    if seat.coins >= 1 and 0 <= state.tile_gem < 4:
+    if coins >= 1 and 0 <= state.tile_gem < 4:
         out.append(A.MINE)
     if seat.stones:
         out.append(A.STONE)
-    if not state.bought:
+    if not state.bought and coins >= CHEAPEST_ITEM:
         for slot, kind in enumerate(state.market):
-            if kind >= 0 and kind not in items and seat.coins >= ITEMS[kind].cost \
+            if kind >= 0 and coins >= ITEM_COSTS[kind] and kind not in items \
                     and not (state.elixir_turn and kind == ELIXIR):
-                out.append(A.SLOT_ACTIONS["buy"][slot])
+                out.append(BUY[slot])
     if not state.sold:
         for g in range(4):
-            out.extend(A.SELL[g][1:cargo[g] + 1])
+            if cargo[g]:
+                out.extend(SELL_UP_TO[g][:cargo[g]])
+    if items:
+        _item_actions(state, seat, out)
+    out.extend(restore_actions(state))
+    return out
+
+
+def _item_actions(state: IridesciaState, seat: Seat, out: list[A.Action]) -> None:
+    """Optional actions of the items in hand, appended to `out` in their listed order."""
+    items, cargo = seat.items, seat.cargo
     if CART in items and not state.cart:
         out.append(A.CART)
     if PICKAXE in items and state.pickaxe < 0 and seat.position >= 0:
@@ -222,16 +256,17 @@ def optional_actions(state: IridesciaState) -> list[A.Action]:
         out.extend(A.GEM_ACTIONS["axe"][g] for g in range(4) if cargo[g] and state.gem_supply[g])
     if WELL in items:
         out.append(A.WELL)
-    out.extend(_market_tweaks(items))
-    out.extend(_libation_market(items))
+    for item, tweaks in MARKET_TWEAKS.items():
+        if item in items:
+            out.extend(tweaks)
+    if LIBATION in items:
+        out.extend(LIBATION_MARKET)
     if ELIXIR in items and not state.extra:
         out.append(A.ELIXIR)
     if BOOK in items:
         out.extend(A.SLOT_ACTIONS["book"][s] for s, r in enumerate(state.relic_row) if r >= 0)
         if state.relic_deck:
             out.append(A.BOOK_DECK)
-    out.extend(restore_actions(state))
-    return out
 
 
 def resolve_actions(state: IridesciaState) -> list[A.Action]:
