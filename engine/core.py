@@ -321,6 +321,13 @@ class State:
         """
         return str(action)
 
+    def secret_action(self, action: object) -> bool:
+        """Whether `action`, played here, is itself hidden from the other seats
+        (a sealed bid): they learn only what `describe` says, never its text,
+        until the game is over. Most moves are seen by all.
+        """
+        return False
+
     def reveals(self, action: object) -> bool:
         """Whether playing `action` here brings hidden information to light for
         any seat: a chance outcome, a card turned face up, a card drawn into a

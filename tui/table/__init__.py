@@ -14,6 +14,7 @@ from .messages import (
     TurnStarted,
     ViewUpdated,
     history_of,
+    history_seen_by,
     seat_label,
 )
 from .seats import HUMAN, Connection, TableError, bot_seed
@@ -36,5 +37,6 @@ __all__ = [
     "ViewUpdated",
     "bot_seed",
     "history_of",
+    "history_seen_by",
     "seat_label",
 ]

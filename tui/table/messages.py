@@ -57,6 +57,15 @@ class HistoryEntry:
     """A seat number, or "chance"."""
     action: str
     told: str = ""
+    secret: bool = False
+    """The move itself is hidden from the other seats (`State.secret_action`):
+    they are sent `told` in place of `action` until the game is over."""
+
+    def seen_by(self, who: object) -> HistoryEntry:
+        """This entry as it may be sent to `who` (a seat or SPECTATOR)."""
+        if not self.secret or who == self.mover:
+            return self
+        return HistoryEntry(self.n, self.mover, self.told, self.told, secret=True)
 
     def line(self, kinds: tuple[str, ...] | None = None, viewer: object = None) -> str:
         """`viewer` is the seat reading the log: its own moves say "You"."""
@@ -70,9 +79,18 @@ def history_of(states: Sequence[State], actions: Sequence[str]) -> tuple[History
     entries = []
     for n, (before, after, text) in enumerate(
             zip(states[: len(actions)], states[1:], actions, strict=True), start=1):
-        told = before.describe(before.parse_action(text), after)
-        entries.append(HistoryEntry(n, mover_label(before), text, told))
+        action = before.parse_action(text)
+        entries.append(HistoryEntry(n, mover_label(before), text, before.describe(action, after),
+                                    before.secret_action(action)))
     return tuple(entries)
+
+
+def history_seen_by(history: tuple[HistoryEntry, ...], who: object) -> tuple[HistoryEntry, ...]:
+    """`history` as `who` may read it while the game runs: others' secret moves
+    only as the log tells them."""
+    if not any(entry.secret for entry in history):
+        return history
+    return tuple(entry.seen_by(who) for entry in history)
 
 
 # --- into the table ------------------------------------------------------------

@@ -36,6 +36,7 @@ from .messages import (
     ViewUpdated,
     Who,
     history_of,
+    history_seen_by,
     seat_label,
 )
 from .seats import (
@@ -406,7 +407,8 @@ class Table:
         told = before.describe(action, after)
         if note:  # first, so that a line cut to the screen's width still says it
             told = f"{note} — {told or action}"
-        entry = HistoryEntry(self.step + 1, mover_label(before), str(action), told)
+        entry = HistoryEntry(self.step + 1, mover_label(before), str(action), told,
+                             before.secret_action(action))
         self._history = self._history + (entry,)
         self._states = self._states + (after,)
         self._state = after
@@ -518,12 +520,12 @@ class Table:
                 and self.kinds[mover] == HUMAN):
             legal = tuple(str(a) for a in self._state.legal_actions())
         to_move = mover if isinstance(mover, int) else None
-        # Once the game is over nothing is secret: everyone sees every hand.
-        view = self._state if self._state.is_over else self._state.view(who)
-        connection.deliver(
-            ViewUpdated(who, self.step, view, to_move, legal, self._history,
-                        self._undos)
-        )
+        # Once the game is over nothing is secret: everyone sees every hand and move.
+        if self._state.is_over:
+            view, history = self._state, self._history
+        else:
+            view, history = self._state.view(who), history_seen_by(self._history, who)
+        connection.deliver(ViewUpdated(who, self.step, view, to_move, legal, history, self._undos))
 
     def _send_turn(self, connection: Connection) -> None:
         mover = self._state.to_move

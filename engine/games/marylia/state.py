@@ -258,6 +258,11 @@ class MaryliaState(State):
     def reveals(self, action: object) -> bool:
         return explain.reveals(self, action)
 
+    def secret_action(self, action: object) -> bool:
+        """A sealed bid's amount is for the bidder only; the log tells the others
+        that a bid is in, and the reveal tells everyone every bid."""
+        return isinstance(action, actions.Bid)
+
     def invariants(self) -> tuple[str, ...]:
         return explain.invariants(self)
 
