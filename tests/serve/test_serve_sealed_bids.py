@@ -20,7 +20,7 @@ from gemtable.engine import SPECTATOR, registry
 from gemtable.engine.games.marylia import actions as A
 from gemtable.engine.games.marylia.state import JOIN, NO_BID, SEALED
 from gemtable.tui.serve import protocol as P
-from gemtable.tui.table import TurnStarted, ViewUpdated
+from gemtable.tui.table import TurnStarted, ViewUpdated, history_of, history_seen_by
 
 SEED = 1
 CITY = 3
@@ -39,6 +39,21 @@ def test_the_seed_opens_an_auction_at_once():
     assert state.step == JOIN and state.auction is not None and state.to_move == 1
     state = state.apply(state.parse_action(OPENING[3]))
     assert state.auction.bidders == (0, 1) and state.to_move == 0
+
+
+def test_a_table_restored_from_its_log_keeps_the_bid_sealed():
+    """After a server restart the history is re-played from the log: the bid
+    must be marked secret there too."""
+    state = registry.get("marylia").new(2, SEED)
+    texts = (*OPENING, "bid 9")
+    states = [state]
+    for text in texts:
+        states.append(states[-1].apply(states[-1].parse_action(text)))
+    history = history_of(states, texts)
+    assert [entry.secret for entry in history] == [False] * 4 + [True]
+    for who in (1, SPECTATOR):
+        assert history_seen_by(history, who)[-1].action == "commits a sealed bid"
+    assert history_seen_by(history, 0)[-1].action == "bid 9"
 
 
 class Inbox(Recorder):
