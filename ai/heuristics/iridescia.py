@@ -57,15 +57,22 @@ OVERFLOW = 2.0
 """Playouts mine while the market value is at most this."""
 
 
+RELIC_COSTS = tuple(r.cost for r in RELICS)
+RELIC_GEMS = tuple(sum(r.cost) for r in RELICS)
+RELIC_POINTS = tuple(r.points for r in RELICS)
+
+
 def relic_reach(state: IridesciaState, seat: int) -> float:
-    cargo = state.seats[seat].cargo
+    # Every search iteration asks this of every seat: costs are read from flat tables.
+    record = state.seats[seat]
+    a, c, e, s = record.cargo
     best = 0.0
-    for relic in state.relic_row + state.seats[seat].reserved:
+    for relic in state.relic_row + record.reserved:
         if relic < 0:
             continue
-        cost = RELICS[relic].cost
-        have = sum(min(h, n) for h, n in zip(cargo, cost, strict=True))
-        best = max(best, RELICS[relic].points * (have / sum(cost)) ** 2)
+        ca, cc, ce, cs = RELIC_COSTS[relic]
+        have = min(a, ca) + min(c, cc) + min(e, ce) + min(s, cs)
+        best = max(best, RELIC_POINTS[relic] * (have / RELIC_GEMS[relic]) ** 2)
     return best
 
 
