@@ -253,3 +253,19 @@ def test_labels_name_a_program_by_its_file():
     kinds = ("exec:2s:python /srv/bots/my_bot.py --depth 3", "exec:./solver", "greedy")
     assert [seat_label(seat, kinds) for seat in range(3)] == [
         "Seat 1 (exec my_bot.py)", "Seat 2 (exec solver)", "Seat 3 (greedy)"]
+
+
+def test_the_command_line_seats_a_program_in_a_tournament_and_refuses_a_missing_one(
+        capsys, tmp_path):
+    from gemtable.tui.cli import main
+
+    pool = f"{kind(EXAMPLE)},random"
+    assert main(["tournament", "jowhari", "--pool", pool, "--games", "2", "--workers", "1",
+                 "--results", str(tmp_path / "run.jsonl"), "--json", "-"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {s["kind"] for s in data["standings"]} == {kind(EXAMPLE), "random"}
+    assert "fallbacks" not in data  # the example never failed
+    with pytest.raises(SystemExit):
+        main(["arena", "jowhari", "--seat", "exec:/no/such/bot", "--seat", "greedy",
+              "--games", "1"])
+    assert "no program '/no/such/bot'" in capsys.readouterr().err
