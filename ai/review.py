@@ -180,12 +180,17 @@ def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
     results: list[ReviewedMove] = []
     # A fork server, not a fork: a screen asking for a review runs threads.
     context = multiprocessing.get_context("forkserver")
-    with ProcessPoolExecutor(min(workers, total), mp_context=context) as pool:
+    pool = ProcessPoolExecutor(min(workers, total), mp_context=context)
+    try:
         # map keeps the order; chunks of one let progress tick per decision
         for move in pool.map(_review_one, decisions):
             results.append(move)
             if progress:
                 progress(len(results), total)
+    finally:
+        # A progress callback that raises gives the review up: what has not
+        # started is dropped, not searched for nobody.
+        pool.shutdown(wait=True, cancel_futures=True)
     return results
 
 

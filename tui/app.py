@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 from textual.app import App
@@ -43,7 +44,13 @@ class StartReplay:
     """Show this seat's view throughout (None: everything, once finished)."""
 
 
-Start = StartMenu | StartTable | StartReplay
+@attrs.frozen
+class StartReview:
+    loaded: LoadedLog
+    path: Path
+
+
+Start = StartMenu | StartTable | StartReplay | StartReview
 
 
 def _ai_bot_kinds(game_id: str) -> tuple[str, ...]:
@@ -82,6 +89,7 @@ class GemtableApp(App[int]):
         bot_delay: float = PLAY_BOT_DELAY,
         watch_delay: float = WATCH_DELAY,
         curtain_hold: float = CURTAIN_HOLD,
+        review_options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         self.start = start or StartMenu()
@@ -95,6 +103,8 @@ class GemtableApp(App[int]):
         self.bot_delay = bot_delay
         self.watch_delay = watch_delay
         self.curtain_hold = curtain_hold
+        self.review_options = review_options or {}
+        """Passed to every review screen (a budget, workers: tests keep them small)."""
 
     # --- services for the screens ---------------------------------------
     @property
@@ -135,6 +145,10 @@ class GemtableApp(App[int]):
             self.push_screen(GameScreen(start.table))
         elif isinstance(start, StartReplay):
             self.push_screen(ReplayScreen(start.loaded, seat=start.seat))
+        elif isinstance(start, StartReview):
+            from .screens.review import ReviewScreen
+
+            self.push_screen(ReviewScreen(start.loaded, start.path, **self.review_options))
         else:
             self.push_screen(self._new_menu())
 
@@ -186,6 +200,17 @@ class GemtableApp(App[int]):
             self.notify(str(error), title="Cannot resume", severity="error", timeout=10)
             return
         self._open_table(table)
+
+    def open_review(self, path: Path) -> None:
+        """The review of the finished game in `path`, over whatever is on screen."""
+        from .screens.review import ReviewScreen
+
+        try:
+            loaded = open_log(path)
+        except GameLogError as error:
+            self.notify(str(error), title="Cannot open", severity="error", timeout=10)
+            return
+        self.push_screen(ReviewScreen(loaded, path, over=True, **self.review_options))
 
     def open_replay(self, path: Path) -> None:
         from .screens.replay import ReplayScreen

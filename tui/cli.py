@@ -7,8 +7,9 @@
     gemtable resume [PATH]        continue the latest (or the given) unfinished game
     gemtable replay PATH [--seat N]  step through a game log (N: as seat N saw it)
     gemtable rules GAME           print the rules document
-    gemtable review LOG [--iterations N] [--workers W] [--no-cache]
+    gemtable review LOG [--iterations N] [--workers W] [--no-cache] [--text]
                                   each person's moves against the search's, the biggest mistakes
+                                  (a screen stepped through like a replay; text off a terminal)
     gemtable arena GAME --seat KIND ... --games N [--seed N] [--workers W] [--json PATH|-]
                   [--backend local|ray] [--address ADDR] [--results PATH] [--resume] [--logs DIR]
     gemtable tournament GAME --pool KIND,KIND,... --games N [--players P] [--model M] [--confidence C]
@@ -117,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="processes (default: every core)")
     review.add_argument("--no-cache", dest="cache", action="store_false",
                         help="review afresh even if a review is cached beside the log")
+    review.add_argument("--text", action="store_true",
+                        help="print the review as text (the default when not in a terminal) "
+                             "instead of opening the review screen")
 
     _add_arena(sub)
     _add_tournament(sub)
@@ -409,8 +413,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from gemtable.ai.review import REVIEW_ITERATIONS
         from gemtable.tui.commands.review import review_command
 
-        return review_command(args.path, budget=args.iterations or REVIEW_ITERATIONS,
-                              seed=args.seed, workers=args.workers, use_cache=args.cache)
+        budget = args.iterations or REVIEW_ITERATIONS
+        if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
+            from gemtable.tui import launch
+
+            return launch.review(args.path, budget=budget, seed=args.seed,
+                                 workers=args.workers, use_cache=args.cache)
+        return review_command(args.path, budget=budget, seed=args.seed, workers=args.workers,
+                              use_cache=args.cache)
     if command == "soak":
         return _soak_command(args)
 

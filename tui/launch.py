@@ -91,4 +91,18 @@ def replay(path: Path, seat: int | None = None) -> int:
     return _run(GemtableApp(StartReplay(loaded, seat)))
 
 
-__all__ = ["menu", "play", "replay", "resume", "watch"]
+def review(path: Path, *, budget: int, seed: int, workers: int | None, use_cache: bool) -> int:
+    """The review screen of the finished game in `path`."""
+    from .app import StartReview
+
+    try:
+        loaded = open_log(path)
+    except GameLogError as error:
+        return _fail(str(error))
+    if not loaded.finished:
+        return _fail(f"{path}: the game is not finished, so there is nothing to review yet")
+    options = {"budget": budget, "seed": seed, "workers": workers, "use_cache": use_cache}
+    return _run(GemtableApp(StartReview(loaded, path), review_options=options))
+
+
+__all__ = ["menu", "play", "replay", "resume", "review", "watch"]

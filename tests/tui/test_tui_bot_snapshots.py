@@ -4,13 +4,16 @@ insight while watching, and a game's review (screenshots/)."""
 from __future__ import annotations
 
 import pytest
+from review_support import REVIEW_OPTIONS, finished_log
 from tui_support import make_app, match_screen, real_board, screenshot_bots, settled, until
 
 from gemtable.ai import make_bot
-from gemtable.tui.app import StartTable
+from gemtable.tui.app import StartReview, StartTable
 from gemtable.tui.screens.hint import HintScreen
 from gemtable.tui.screens.insight import InsightPanel
+from gemtable.tui.screens.review import ReviewScreen
 from gemtable.tui.table import Table
+from gemtable.tui.table.storage import open_log
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -46,3 +49,16 @@ async def test_insight(size, check, tmp_path):
         await until(pilot, lambda: panel.found is not None and panel.found.iterations == 200)
         await settled(pilot, app, table)
         check(app, "insight")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_review(size, check, tmp_path):
+    path = finished_log(tmp_path)
+    app = make_app(StartReview(open_log(path), path), board_class=real_board,
+                   review_options=dict(REVIEW_OPTIONS))
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                    and app.screen.review is not None)
+        await pilot.press("1")  # the costliest move
+        await pilot.pause()
+        check(app, "review")

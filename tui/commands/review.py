@@ -28,6 +28,16 @@ def value_text(value: float, solo: bool) -> str:
     return f"{value:.1f} points" if solo else f"{100 * value:.0f}% to win"
 
 
+def seat_summary(review: GameReview, seat: int, who: str) -> str:
+    """How one seat's choices compare with the search's, in one line."""
+    mine = [m for m in review.moves if m.seat == seat and m.legal > 1]
+    differ = sum(1 for m in mine if m.played != m.preferred)
+    mean = review.total_loss(seat) / max(1, len(mine))
+    cost = f"{mean:.2f} points" if review.solo else f"{100 * mean:.1f}% win chance"
+    return (f"{who}: {differ} of {len(mine)} choices differ from the search's, "
+            f"costing {cost} a choice on average")
+
+
 def report(review: GameReview, path: Path) -> str:
     """The review in words: every reviewed move, then the three worst."""
     title = registry.get(review.game).title
@@ -47,12 +57,7 @@ def report(review: GameReview, path: Path) -> str:
                      f"{preferred:<22} {note}")
     lines.append("")
     for seat in sorted({m.seat for m in review.moves}):
-        mine = [m for m in review.moves if m.seat == seat and m.legal > 1]
-        differ = sum(1 for m in mine if m.played != m.preferred)
-        mean = review.total_loss(seat) / max(1, len(mine))
-        cost = f"{mean:.2f} points" if review.solo else f"{100 * mean:.1f}% win chance"
-        lines.append(f"seat {seat}: {differ} of {len(mine)} choices differ from the search's, "
-                     f"costing {cost} a choice on average")
+        lines.append(seat_summary(review, seat, f"seat {seat}"))
     lines.append("")
     mistakes = review.mistakes
     if not mistakes:

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ..table import GameResult
 
-EndChoice = Literal["menu", "board", "quit"]
+EndChoice = Literal["menu", "board", "quit", "review"]
 
 
 def ordinal(place: int) -> str:
@@ -92,13 +92,17 @@ class EndScreen(ModalScreen[EndChoice]):
         Binding("enter,m", "choose('menu')", "Menu"),
         Binding("escape,v", "choose('board')", "View board"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("r", "review", "Review"),
     ]
 
-    def __init__(self, title: str, result: GameResult, labels: tuple[str, ...]) -> None:
+    def __init__(self, title: str, result: GameResult, labels: tuple[str, ...], *,
+                 can_review: bool = False) -> None:
+        """`can_review`: the game's log is here, so `r` may open its review."""
         super().__init__()
         self.game_title = title
         self.result = result
         self.labels = labels
+        self.can_review = can_review
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-card"):
@@ -106,7 +110,8 @@ class EndScreen(ModalScreen[EndChoice]):
             yield Static(f"{self.game_title} · {self.result.turns} turns · "
                          f"{undo_words(self.result.undos)}", id="end-sub")
             yield Static(results_table(self.result, self.labels), id="end-table")
-            yield Static("[b]Enter[/b] menu   [b]v[/b] view board   [b]q[/b] quit",
+            review = "   [b]r[/b] review the game" if self.can_review else ""
+            yield Static(f"[b]Enter[/b] menu   [b]v[/b] view board{review}   [b]q[/b] quit",
                          id="end-keys")
 
     def on_mount(self) -> None:
@@ -114,3 +119,7 @@ class EndScreen(ModalScreen[EndChoice]):
 
     def action_choose(self, choice: EndChoice) -> None:
         self.dismiss(choice)
+
+    def action_review(self) -> None:
+        if self.can_review:
+            self.dismiss("review")

@@ -9,6 +9,7 @@ each endpoint; the game itself lives in the table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
@@ -486,12 +487,18 @@ class GameScreen(Screen[None]):
         if self._result is None or isinstance(self.app.screen, EndScreen):
             return
         labels = tuple(self.table.label(s) for s in range(self.table.header.players))
-        self.app.push_screen(EndScreen(self.table.game.title, self._result, labels),
-                             self._after_results)
+        # Only a log kept on this machine can be reviewed (not a shared table's).
+        can_review = getattr(self.table, "path", None) is not None
+        self.app.push_screen(EndScreen(self.table.game.title, self._result, labels,
+                                       can_review=can_review), self._after_results)
 
     def _after_results(self, choice: EndChoice | None) -> None:
         if choice == "quit":
             self.app.exit(0)
+        elif choice == "review":
+            path = getattr(self.table, "path", None)
+            if isinstance(path, Path):
+                self.gemtable.open_review(path)
         elif choice == "menu":
             self.gemtable.show_menu()
 

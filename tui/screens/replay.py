@@ -107,10 +107,14 @@ class ReplayScreen(Screen[None]):
                 else "every hand shown" if everything else "public view")
         status.right = seen if self.loaded.finished else f"{seen} · unfinished"
         self.query_one("#keys", KeyBar).set_keys(
-            [("←→", "step"), ("Home/End", "first/last"), ("f", "follow")]
+            [("←→", "step"), ("Home/End", "first/last"), *self._more_keys(), ("f", "follow")]
             + ([("a", "all hands")] if self.loaded.finished and self.seat is None else []),
             [("F1", "rules"), ("F2", "legend"), ("q", "back")],
         )
+
+    def _more_keys(self) -> list[tuple[str, str]]:
+        """Keys a screen built on this one adds to the key bar."""
+        return []
 
     def action_go(self, delta: int) -> None:
         self.index = max(0, min(self.last_index, self.index + delta))
