@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Static
 from gemtable.engine import registry
 from gemtable.engine.core import SEED_BITS
 
+from ..table.messages import kind_label
 from ..widgets import ChoiceRow
 from . import protocol as P
 
@@ -80,7 +81,8 @@ class CreateScreen(ModalScreen[dict | None]):
                             value=players.value if players.value in counts else
                             max(game.min_players, min(3, game.max_players)))
         bots = self.games[self._game_id].bots if self._game_id in self.games else ()
-        options = [(P.YOU, "you"), (P.OPEN, "open seat"), *((k, f"bot: {k}") for k in bots)]
+        options = [(P.YOU, "you"), (P.OPEN, "open seat"),
+                   *((k, f"bot: {kind_label(k)}") for k in bots)]
         default_bot = "greedy" if "greedy" in bots else (bots[0] if bots else P.OPEN)
         for seat, row in enumerate(self.query(".create-seat").results(ChoiceRow)):
             row.set_options(options, value=[P.YOU, P.OPEN][seat] if seat < 2 else default_bot)
