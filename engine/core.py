@@ -176,6 +176,17 @@ class Game(Generic[S]):
         """
         raise NotImplementedError
 
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        """Every action text that can ever be legal, or be a chance outcome, in
+        a game of this set-up, in a fixed order: an action's number is its
+        index here (engine/actionspace.py; docs/interop.md lists them).
+
+        It may hold texts that no game ever reaches; it must hold every one
+        that can be played, each once. The order is part of the game's
+        published interface: extend it only by appending.
+        """
+        raise NotImplementedError
+
     def rules_text(self) -> str:
         return self.rules_file.read_text(encoding="utf-8")
 

@@ -35,6 +35,11 @@ class IridesciaGame(Game[IridesciaState]):
     def _new(self, players: int, rng: random.Random, variant: str) -> IridesciaState:
         return new_state(players, rng)
 
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        from . import space  # the numbering is for outside programs: built only when asked
+
+        return space.action_space(players, variant)
+
     def max_turns(self, players: int, variant: str) -> int:
         # Every turn of an explorer on the board collects a tile, every turn of a
         # finished one removes a tile or passes; a pass happens only once the board

@@ -35,6 +35,11 @@ class JewelBoxGame(Game[JewelBoxState]):
     achievement_names = tuple(title for _, title in reversed(SOLO_TITLES))
     rules_file = Path(__file__).with_name("rules.md")
 
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        from . import space  # the numbering is for outside programs: built only when asked
+
+        return space.action_space(players, variant)
+
     def max_turns(self, players: int, variant: str) -> int:
         # Every turn fills one square of the turn player's box, and the game
         # ends when all boxes are full.

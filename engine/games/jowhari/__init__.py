@@ -29,6 +29,11 @@ class JowhariGame(Game[JowhariState]):
     has_private_views = True  # reserved cards are secret
     rules_file = Path(__file__).with_name("rules.md")
 
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        from . import space  # the numbering is for outside programs: built only when asked
+
+        return space.action_space(players, variant)
+
     def max_turns(self, players: int, variant: str) -> int:
         # The game stops at the end of the round that reaches the round limit.
         return ROUND_LIMIT * players

@@ -73,6 +73,11 @@ class MaryliaGame(Game[MaryliaState]):
             table.place_resource(city, table.pop_resource())
         return table.freeze()
 
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        from . import space  # the numbering is for outside programs: built only when asked
+
+        return space.action_space(players, variant)
+
     def max_turns(self, players: int, variant: str) -> int:
         """Every round has one turn per player (one turn with two players), and
         no game outlasts ROUND_LIMIT rounds."""

@@ -28,6 +28,11 @@ class WorkbenchGame(Game[WorkbenchState]):
     has_chance = True
     rules_file = Path(__file__).with_name("rules.md")
 
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        from . import space  # the numbering is for outside programs: built only when asked
+
+        return space.action_space(players, variant)
+
     def max_turns(self, players: int, variant: str) -> int:
         # A round gives each seat one design turn and, per die it kept, at most
         # one making turn, plus one for each of the four tools used on its own
