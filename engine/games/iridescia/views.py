@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from gemtable.engine.core import Observer
 
 from .board import REGION_OF
 from .components import ITEM_COPIES, ITEMS, OBJECTIVES, REGION_TILES, RELICS, RHOM_CARDS, TILES
+from .fast import shuffle
 from .state import BOX_HIDDEN, EMPTY, HIDDEN_CARD, HIDDEN_TILE, IridesciaState, Seat, evolve
 
 
@@ -46,24 +49,101 @@ def view(state: IridesciaState, seat: Observer) -> IridesciaState:
     )
 
 
-def _tiles(state: IridesciaState, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+TILE_GEM = tuple(t.gem for t in TILES)
+ITEM_POOL = tuple(k.kind for k in ITEMS for _ in range(ITEM_COPIES))
+
+
+@attrs.frozen
+class _Unseen:
+    """What a view leaves to sample, worked out once per view: a search samples
+    the same view at every iteration, so only the shuffles are left to do."""
+
+    regions: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
+    """Per region: its unseen tiles (in table order), the face-down cells, the
+    box's count of its unseen tiles."""
+    relics: tuple[int, ...]
+    items: tuple[int, ...]
+    """The merchant cards nobody can see (the pool before shuffling)."""
+    hidden_hands: tuple[int, ...]
+    objectives: tuple[int, ...]
+    hidden_objectives: tuple[int, ...]
+    rhom_cards: tuple[int, ...]
+
+
+def _hidden(values: tuple[int, ...]) -> bool:
+    return bool(values) and values[0] == HIDDEN_CARD
+
+
+def _unseen(state: IridesciaState) -> _Unseen:
     seen = {t for t in state.cells if t >= 0} | set(state.discards)
+    seen_relics = {r for r in state.relic_row if r >= 0}
+    known_objectives: set[int] = set()
     for s in state.seats:
         seen.update(s.pile)
+        seen_relics.update(s.relics)
+        seen_relics.update(s.reserved)
+        known_objectives.update(o for o in s.objectives + s.dropped if o >= 0)
+    regions = tuple(
+        (tuple(t for t in REGION_TILES[region] if t not in seen),
+         tuple(c for c in REGION_CELLS[region] if state.cells[c] == HIDDEN_TILE),
+         state.box.count(BOX_HIDDEN + region))
+        for region in range(5))
+    pool = list(ITEM_POOL)
+    known = list(state.item_box) + [k for k in state.market if k >= 0] + list(state.item_discard)
+    hidden_hands = tuple(i for i, s in enumerate(state.seats) if _hidden(s.items))
+    for i, s in enumerate(state.seats):
+        if i not in hidden_hands:
+            known.extend(s.items)
+    for k in known:
+        pool.remove(k)
+    return _Unseen(
+        regions=regions,
+        relics=tuple(r for r in range(len(RELICS)) if r not in seen_relics),
+        items=tuple(pool), hidden_hands=hidden_hands,
+        objectives=tuple(o for o in range(len(OBJECTIVES)) if o not in known_objectives),
+        hidden_objectives=tuple(i for i, s in enumerate(state.seats)
+                                if _hidden(s.objectives) or _hidden(s.dropped)),
+        rhom_cards=tuple(c for c in range(len(RHOM_CARDS)) if c not in state.rhom_pile),
+    )
+
+
+_latest: tuple[IridesciaState, _Unseen] | None = None
+"""The latest view sampled and what it leaves unseen (a view never changes).
+One tuple read and written whole, so that threads searching at once are safe."""
+
+
+def _unseen_of(state: IridesciaState) -> _Unseen:
+    global _latest
+    latest = _latest
+    if latest is not None and latest[0] is state:
+        return latest[1]
+    unseen = _unseen(state)
+    _latest = (state, unseen)
+    return unseen
+
+
+def _tiles(state: IridesciaState, unseen_tiles: _Unseen,
+           rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     small = state.players <= 2  # one tile of each gem per region went to the box unseen
     cells = list(state.cells)
     box: list[int] = []
-    for region in range(5):
-        unseen = [t for t in REGION_TILES[region] if t not in seen]
-        rng.shuffle(unseen)
-        slots = [c for c in REGION_CELLS[region] if cells[c] == HIDDEN_TILE]
-        in_box = state.box.count(BOX_HIDDEN + region)
+    for region, (tiles, slots, in_box) in enumerate(unseen_tiles.regions):
+        unseen = list(tiles)
+        shuffle(rng, unseen)
         if small and region < 4:
-            for gem in range(4):
-                pick = next(t for t in unseen if TILES[t].gem == gem)
-                unseen.remove(pick)
-                box.append(pick)
-                in_box -= 1
+            first = [-1, -1, -1, -1]  # where the first tile of each gem lies
+            wanted = 4
+            for at, t in enumerate(unseen):
+                gem = TILE_GEM[t]
+                if gem < 4 and first[gem] < 0:
+                    first[gem] = at
+                    wanted -= 1
+                    if not wanted:
+                        break
+            assert wanted == 0, "a region lacks a gem the box holds"
+            for at in sorted(first, reverse=True):
+                box.append(unseen.pop(at))
+            in_box -= 4
         for c in slots:
             cells[c] = unseen.pop()
         box.extend(unseen)
@@ -71,40 +151,33 @@ def _tiles(state: IridesciaState, rng: random.Random) -> tuple[tuple[int, ...], 
     return tuple(cells), tuple(sorted(box))
 
 
-def _items(state: IridesciaState, rng: random.Random) -> tuple[tuple[Seat, ...], tuple[int, ...]]:
-    pool = [k.kind for k in ITEMS for _ in range(ITEM_COPIES)]
-    known = list(state.item_box) + [k for k in state.market if k >= 0] + list(state.item_discard)
-    hidden_hands = []
-    for i, s in enumerate(state.seats):
-        if s.items and s.items[0] == HIDDEN_CARD:
-            hidden_hands.append(i)
-        else:
-            known.extend(s.items)
-    for k in known:
-        pool.remove(k)
-    seats = list(state.seats)
+def _items(state: IridesciaState, unseen: _Unseen,
+           rng: random.Random) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
+    """The hidden hands (seat: items) and the merchant deck."""
+    pool = list(unseen.items)
+    hidden_hands = unseen.hidden_hands
     for _attempt in range(50):
-        rng.shuffle(pool)
-        rest = list(pool)
+        shuffle(rng, pool)
+        rest = pool
         hands = {}
-        ok = True
         for i in hidden_hands:
+            size = len(state.seats[i].items)
+            # The first `size` different kinds in deck order make the hand.
             hand: list[int] = []
-            for k in list(rest):
-                if len(hand) == len(state.seats[i].items):
-                    break
-                if k not in hand:
+            left: list[int] = []
+            for k in rest:
+                if len(hand) < size and k not in hand:
                     hand.append(k)
-                    rest.remove(k)
-            if len(hand) < len(state.seats[i].items):
-                ok = False
+                else:
+                    left.append(k)
+            if len(hand) < size:
                 break
             hands[i] = tuple(sorted(hand))
-        if ok:
-            for i, hand_items in hands.items():
-                seats[i] = evolve(seats[i], items=hand_items)
-            return tuple(seats), tuple(rest)
-    return _deal_by_need(state, pool, hidden_hands, rng)
+            rest = left
+        else:
+            return hands, tuple(rest)
+    seats, deck = _deal_by_need(state, pool, list(hidden_hands), rng)
+    return {i: seats[i].items for i in hidden_hands}, deck
 
 
 def _deal_by_need(state: IridesciaState, pool: list[int], hands_at: list[int],
@@ -131,44 +204,31 @@ def _deal_by_need(state: IridesciaState, pool: list[int], hands_at: list[int],
     return tuple(seats), tuple(rest)
 
 
-def _objectives(state: IridesciaState, seats: list[Seat],
-                rng: random.Random) -> tuple[tuple[Seat, ...], tuple[int, ...]]:
-    known: set[int] = set()
-    for s in seats:
-        known.update(o for o in s.objectives + s.dropped if o >= 0)
-    pool = [o for o in range(len(OBJECTIVES)) if o not in known]
-    rng.shuffle(pool)
-    for i, s in enumerate(seats):
-        if s.objectives and s.objectives[0] == HIDDEN_CARD or s.dropped and s.dropped[0] == HIDDEN_CARD:
-            held = tuple(pool.pop() for _ in s.objectives)
-            dropped = tuple(pool.pop() for _ in s.dropped)
-            seats[i] = evolve(s, objectives=held, dropped=dropped)
-    return tuple(seats), tuple(sorted(pool))
-
-
-def _rhom_deck(state: IridesciaState, rng: random.Random) -> tuple[int, ...]:
-    pool = [c for c in range(len(RHOM_CARDS)) if c not in state.rhom_pile]
-    rng.shuffle(pool)
-    if pool:
-        top = next(i for i, c in enumerate(pool) if RHOM_CARDS[c].vane == state.rhom_vane)
-        pool.append(pool.pop(top))
-    return tuple(pool)
-
-
 def determinize(state: IridesciaState, rng: random.Random) -> IridesciaState:
     if state.observer is None:
         return state
-    cells, box = _tiles(state, rng)
-    seen_relics = {r for r in state.relic_row if r >= 0}
-    for s in state.seats:
-        seen_relics.update(s.relics)
-        seen_relics.update(s.reserved)
-    relics = [r for r in range(len(RELICS)) if r not in seen_relics]
-    rng.shuffle(relics)
-    seats, deck = _items(state, rng)
-    seats, objective_box = _objectives(state, list(seats), rng)
+    unseen = _unseen_of(state)
+    cells, box = _tiles(state, unseen, rng)
+    relics = list(unseen.relics)
+    shuffle(rng, relics)
+    hands, deck = _items(state, unseen, rng)
+    objectives = list(unseen.objectives)
+    shuffle(rng, objectives)
+    changes: dict[int, dict[str, tuple[int, ...]]] = {i: {"items": h} for i, h in hands.items()}
+    for i in unseen.hidden_objectives:
+        s = state.seats[i]
+        held = tuple(objectives.pop() for _ in s.objectives)
+        dropped = tuple(objectives.pop() for _ in s.dropped)
+        changes.setdefault(i, {}).update(objectives=held, dropped=dropped)
+    rhom_deck = list(unseen.rhom_cards)
+    shuffle(rng, rhom_deck)
+    if rhom_deck:  # the card on top shows the weathervane the view shows
+        top = next(i for i, c in enumerate(rhom_deck) if RHOM_CARDS[c].vane == state.rhom_vane)
+        rhom_deck.append(rhom_deck.pop(top))
+    seats = tuple(evolve(s, **changes[i]) if i in changes else s
+                  for i, s in enumerate(state.seats))
     return evolve(
         state, cells=cells, box=box, relic_deck=tuple(relics), item_deck=deck, seats=seats,
-        objective_box=objective_box, rhom_deck=_rhom_deck(state, rng),
+        objective_box=tuple(sorted(objectives)), rhom_deck=tuple(rhom_deck),
         shuffle_key=rng.getrandbits(64), observer=None,
     )
