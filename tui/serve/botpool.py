@@ -4,6 +4,12 @@ The table asks its bot factory for a bot and calls `choose(view)` on one of
 its own worker threads. Here that call sends the kind, the seed and the view
 (never the true state) to a process pool and waits for the action's text;
 the server's event loop and every other table carry on meanwhile.
+
+The pool also decides, server-wide, how many processes each search may use:
+the cores are shared among the bots thinking at that moment, and none is
+taken that the machine's load leaves busy (ai/parallel.py
+`server_search_workers`); the answer goes out in the kind (`mcts` becomes
+`mcts@2`), so a search kind's own `@WORKERS` is overruled here.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -63,9 +70,20 @@ class PooledBot:
         return text
 
 
+def _server_workers(thinking: int) -> int:
+    from gemtable.ai.parallel import server_search_workers
+
+    return server_search_workers(thinking)
+
+
 class BotPool:
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, *,
+                 search_workers: Callable[[int], int] = _server_workers) -> None:
+        """`search_workers(thinking)`: processes for one search while `thinking`
+        bots (this one included) are choosing."""
         self.workers = max(1, workers)
+        self.search_workers = search_workers
+        self._thinking = 0
         self._lock = threading.Lock()
         self._checked: set[tuple[str, str]] = set()
         self._executor = self._new_executor()
@@ -91,8 +109,11 @@ class BotPool:
         """The action's text, and the failures of an outside program behind it."""
         with self._lock:
             executor = self._executor
+            self._thinking += 1
+            thinking = self._thinking
         try:
-            return executor.submit(_choose, kind, game_id, seed, view).result()
+            return executor.submit(_choose, self.kind_for(kind, thinking), game_id, seed,
+                                   view).result()
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a fresh pool for the
             # next decision; this one becomes a bot failure the table can retry.
@@ -101,6 +122,15 @@ class BotPool:
                     log.error("bot worker pool broke; starting a new one")
                     self._executor = self._new_executor()
             raise RuntimeError("the bot's worker process stopped") from None
+        finally:
+            with self._lock:
+                self._thinking -= 1
+
+    def kind_for(self, kind: str, thinking: int) -> str:
+        """The kind sent to a worker: a search gets its share of the cores."""
+        from gemtable.ai.parallel import kind_with_workers
+
+        return kind_with_workers(kind, max(1, self.search_workers(thinking)))
 
     def shutdown(self) -> None:
         with self._lock:
