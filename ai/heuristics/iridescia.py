@@ -19,6 +19,7 @@ wants, mine while the odds are fair, and otherwise end the turn.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from types import MappingProxyType
 
 from gemtable.engine import State
@@ -63,11 +64,17 @@ RELIC_POINTS = tuple(r.points for r in RELICS)
 
 
 def relic_reach(state: IridesciaState, seat: int) -> float:
-    # Every search iteration asks this of every seat: costs are read from flat tables.
     record = state.seats[seat]
-    a, c, e, s = record.cargo
+    return _reach(record.cargo, state.relic_row + record.reserved)
+
+
+@lru_cache(maxsize=1 << 14)
+def _reach(cargo: tuple[int, int, int, int], offered: tuple[int, ...]) -> float:
+    # Every search iteration asks this of every seat, and cargo and the relic
+    # row change far less often: cached, with costs read from flat tables.
+    a, c, e, s = cargo
     best = 0.0
-    for relic in state.relic_row + record.reserved:
+    for relic in offered:
         if relic < 0:
             continue
         ca, cc, ce, cs = RELIC_COSTS[relic]

@@ -64,8 +64,9 @@ def relic_points(j: int, t: int, lore: int) -> tuple[int, tuple[int, ...]]:
     return best
 
 
-def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
-    return [c for c in product(range(total + 1), repeat=parts) if sum(c) == total]
+@cache
+def _compositions(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(c for c in product(range(total + 1), repeat=parts) if sum(c) == total)
 
 
 @attrs.frozen
@@ -167,29 +168,44 @@ def _expand(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(i for i, n in enumerate(counts) for _ in range(n))
 
 
-def _context(state, seat: int, objectives: tuple[int, ...]) -> Context:  # noqa: ANN001
-    """Only what the seat's objectives read, so that scores can be cached."""
-    kinds = {OBJECTIVES[o].kind for o in objectives}
-    me = state.seats[seat]
-    gems = sum(me.cargo) if "gems_held" in kinds else 0
-    coins = me.coins if "coins_held" in kinds else 0
-    rivals: tuple[tuple[int, ...], ...] = ()
-    if "lead_most" in kinds or "type_most" in kinds:
-        rivals = tuple(s.relics for i, s in enumerate(state.seats) if i != seat)
-    return Context(gems, coins, rivals)
+OBJECTIVE_KINDS = tuple(o.kind for o in OBJECTIVES)
 
 
 def seat_sets(state, seat: int) -> SetScore:  # noqa: ANN001
+    """`best_sets` of a seat's pile with its objectives and what they read.
+
+    Each objective is scored on its own (and cached so): the best over them
+    all is the first that scores most, which is what `best_sets` finds with
+    them together. Sampled positions give rivals new pairs of objectives at
+    every search iteration, but the single objectives recur."""
     me = state.seats[seat]
-    objectives = tuple(o for o in me.objectives if o >= 0)
-    return _cached_sets(me.relics, me.pile, objectives, _context(state, seat, objectives))
+    relics, pile = me.relics, me.pile
+    best: SetScore | None = None
+    for objective in me.objectives:
+        if objective < 0:
+            continue  # hidden in a view
+        kind = OBJECTIVE_KINDS[objective]
+        # Only what this objective reads goes into the key.
+        gems = sum(me.cargo) if kind == "gems_held" else 0
+        coins = me.coins if kind == "coins_held" else 0
+        rivals: tuple[tuple[int, ...], ...] = ()
+        if kind == "lead_most" or kind == "type_most":
+            rivals = tuple(s.relics for i, s in enumerate(state.seats) if i != seat)
+        score = _cached_sets(relics, pile, objective, gems, coins, rivals)
+        if best is None or score.points > best.points:
+            best = score
+    if best is None:
+        return _cached_sets(relics, pile, -1, 0, 0, ())
+    return best
 
 
 @lru_cache(maxsize=1 << 15)
-def _cached_sets(relics: tuple[int, ...], pile: tuple[int, ...], objectives: tuple[int, ...],
-                 context: Context) -> SetScore:
+def _cached_sets(relics: tuple[int, ...], pile: tuple[int, ...], objective: int, gems: int,
+                 coins: int, rivals: tuple[tuple[int, ...], ...]) -> SetScore:
     # Piles change once a turn but scores are asked for at every step (bots).
-    return best_sets(relics, pile, objectives, context)
+    if objective < 0:
+        return best_sets(relics, pile)
+    return best_sets(relics, pile, (objective,), Context(gems, coins, rivals))
 
 
 def total(state, seat: int) -> int:  # noqa: ANN001

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from gemtable.engine import registry
-from gemtable.engine.games.iridescia.components import OBJECTIVES, RELICS, TILES
+from gemtable.engine.games.iridescia.components import OBJECTIVES, RELICS, TILES, WILD_RELIC
 from gemtable.engine.games.iridescia.scoring import Context, best_sets, tile_points
 
 JEWELRY = [r.id for r in RELICS if r.type == 0]
@@ -110,3 +110,37 @@ def test_final_score_adds_play_points_gems_and_sets():
     assert state.scores()[0] == 21 + 2 + 7 + 7
     labels = [line.label for line in state.score_breakdown(0)]
     assert "Relic set: three Tech" in labels and "Tile set: 5 citrine" in labels
+
+
+def test_a_seats_sets_are_best_sets_of_all_its_objectives_at_once() -> None:
+    # seat_sets scores each objective on its own and keeps the first best: that
+    # must be what best_sets finds with the objectives and the full context together.
+    import random
+
+    from gemtable.engine import CHANCE
+    from gemtable.engine.games.iridescia.scoring import seat_sets
+
+    rng = random.Random(5)
+    wild_relics = [r for r, relic in enumerate(RELICS) if relic.type == WILD_RELIC]
+    wild_tiles = [t for t, tile in enumerate(TILES) if tile.gem >= 4]
+    checked = 0
+    for players in (2, 3, 4):
+        state = registry.get("iridescia").new(players, players)
+        while not state.is_over:
+            if state.to_move is CHANCE:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            state = state.apply(rng.choice(state.legal_actions()))
+            for seat, me in enumerate(state.seats):
+                # Every objective pair on piles with wild cards, not only the dealt ones.
+                objectives = tuple(rng.sample(range(len(OBJECTIVES)), 2))
+                relics = me.relics + tuple(rng.sample(wild_relics, rng.randrange(2)))
+                pile = me.pile + tuple(rng.sample(wild_tiles, rng.randrange(2)))
+                seats = list(state.seats)
+                seats[seat] = attrs.evolve(me, objectives=objectives, relics=relics, pile=pile)
+                probe = attrs.evolve(state, seats=tuple(seats))
+                rivals = tuple(s.relics for i, s in enumerate(seats) if i != seat)
+                context = Context(sum(me.cargo), me.coins, rivals)
+                assert seat_sets(probe, seat) == best_sets(relics, pile, objectives, context)
+                checked += 1
+    assert checked > 300
