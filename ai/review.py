@@ -182,8 +182,13 @@ def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
     context = multiprocessing.get_context("forkserver")
     pool = ProcessPoolExecutor(min(workers, total), mp_context=context)
     try:
-        # map keeps the order; chunks of one let progress tick per decision
-        for move in pool.map(_review_one, decisions):
+        try:
+            # map keeps the order; chunks of one let progress tick per decision
+            moves = pool.map(_review_one, decisions)
+        except (OSError, ValueError, RuntimeError):
+            # No processes to be had here: the same review, in this process.
+            moves = map(_review_one, decisions)
+        for move in moves:
             results.append(move)
             if progress:
                 progress(len(results), total)

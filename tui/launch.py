@@ -23,7 +23,22 @@ def _fail(message: str) -> int:
     return 1
 
 
+def _start_process_helpers() -> None:
+    """Start multiprocessing's fork server and resource tracker now, while this
+    process still has its own stderr: once the app runs, stderr is the app's
+    and starting them fails ("bad value(s) in fds_to_keep"), which would leave
+    a search or a review on one core."""
+    from multiprocessing import forkserver, resource_tracker
+
+    try:
+        resource_tracker.ensure_running()
+        forkserver.ensure_running()
+    except (OSError, ValueError):
+        pass  # searches and reviews fall back to this process
+
+
 def _run(app: GemtableApp) -> int:
+    _start_process_helpers()
     app.run()
     code = app.return_code
     return 0 if code is None else code
