@@ -19,9 +19,10 @@ $(VENV)/.installed-play: $(BIN)/python $(DEPS)
 	$(PIP) install -c constraints.txt -e .
 	@touch $@
 
-# The cluster extra (Ray) too: the tests run the arena's Ray backend on a local cluster.
+# The cluster extra (Ray) too: the tests run the arena's Ray backend on a local
+# cluster; and pettingzoo: the tests run PettingZoo's API test on every game.
 $(VENV)/.installed-test: $(BIN)/python $(DEPS)
-	$(PIP) install -c constraints.txt -e '.[test,cluster]'
+	$(PIP) install -c constraints.txt -e '.[test,cluster,pettingzoo]'
 	@touch $@ $(VENV)/.installed-play
 
 play: $(VENV)/.installed-play
