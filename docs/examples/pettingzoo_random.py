@@ -9,7 +9,7 @@ for game in ("jowhari", "jewelbox", "workbench", "iridescia", "marylia"):
     env = GemtableEnv(game, players=2)
     env.reset(seed=1)
     rng = np.random.default_rng(1)
-    for agent in env.agent_iter():
+    for _agent in env.agent_iter():  # the seat to move, named in env.agent_selection
         observation, reward, terminated, truncated, info = env.last()
         if terminated or truncated:
             action = None
