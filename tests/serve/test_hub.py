@@ -250,3 +250,11 @@ def test_the_operators_outside_programs_are_offered_and_no_other_may_sit(hub_fac
     with pytest.raises(HubError, match="offers no outside program"):
         alice.call(P.CreateTable, game="jowhari", variant=None,
                    seats=(f"exec:{sys.executable} -c 'print(1)'", "greedy"), seed=3)
+
+
+def test_hints_are_off_where_people_play_each_other_and_on_against_bots(hub_factory):
+    running = hub_factory()
+    alice = running.client("alice")
+    shared = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
+    alone = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "greedy"))
+    assert shared.hints is False and alone.hints is True
