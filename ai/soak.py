@@ -20,7 +20,7 @@ import attrs
 
 from gemtable.engine import CHANCE, State, chance_rng, registry
 from gemtable.engine.gamelog import Header, write_complete
-from gemtable.engine.invariants import end_problems, position_problems, state_problems
+from gemtable.engine.invariants import Checked, end_problems, position_problems, state_problems
 
 from .backends import Backend
 from .base import make_bot
@@ -120,9 +120,16 @@ def soak_game(task: SoakTask) -> SoakResult:
     pick_rng = random.Random(f"{task.seed}:random seats")
     check_rng = random.Random(f"{task.seed}:checks")
 
+    # A thorough check applies every legal action and builds every seat's
+    # view: the move played next is taken from those (the same states, as
+    # apply and view are functions of the position) instead of made again.
+    built = Checked()
+
     def check(position: State) -> list[str]:
+        built.successors.clear()
+        built.views.clear()
         if task.thorough:
-            return position_problems(position, start_counts, bound, check_rng)
+            return position_problems(position, start_counts, bound, check_rng, built)
         problems = state_problems(position, start_counts, bound)
         return problems + end_problems(position) if position.is_over else problems
 
@@ -153,15 +160,25 @@ def soak_game(task: SoakTask) -> SoakResult:
                 if bot is None:
                     action = pick_rng.choice(state.legal_actions())
                 else:
-                    action = bot.choose(state.view(mover))
+                    view = built.views.get(mover)
+                    action = bot.choose(view if view is not None else state.view(mover))
             text = str(action)
-            state = state.apply(action)
+            state = _next_state(state, action, built.successors)
             played.append(text)
             problems = check(state)
         return result(problems)
     except Exception as error:  # noqa: BLE001 - a crash is a finding, reported like any other
         where = traceback.extract_tb(error.__traceback__)[-1]
         return result([f"{type(error).__name__}: {error} (at {where.filename}:{where.lineno})"])
+
+
+def _next_state(state: State, action: object, successors: list[State]) -> State:
+    """`state.apply(action)`, taken from the successors the checks made when they did."""
+    if successors:
+        for index, legal in enumerate(state.legal_actions()):
+            if legal == action:
+                return successors[index]
+    return state.apply(action)
 
 
 def save_failure(failure: SoakResult, folder: Path) -> Path:

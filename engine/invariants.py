@@ -13,16 +13,24 @@ here are the ones the protocol promises for every game:
   with the view they came from;
 - the game never runs past `Game.max_turns`;
 - at the end the winners are the seats the ranking puts first.
+
+`position_problems` works out what several checks share (the legal actions,
+the component counts, each seat's view) once per position, and hands back
+in a `Checked` the successors and views it built, so a soak game plays on
+from them instead of computing them again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 
-from .core import CHANCE, SPECTATOR, IllegalAction, Observer, State
+import attrs
+
+from .core import CHANCE, SPECTATOR, IllegalAction, Observer, State, normalise_text
 
 __all__ = [
+    "Checked",
     "action_problems",
     "end_problems",
     "position_problems",
@@ -31,10 +39,14 @@ __all__ = [
 ]
 
 
-def state_problems(state: State, start_counts: Mapping[str, int], max_turns: int) -> list[str]:
-    """Cheap checks of one position: the game's own, conservation, whose move."""
+def state_problems(state: State, start_counts: Mapping[str, int], max_turns: int,
+                   counts: Mapping[str, int] | None = None) -> list[str]:
+    """Cheap checks of one position: the game's own, conservation, whose move.
+
+    `counts` is the position's `component_counts()` when the caller has it."""
     problems = [f"game invariant: {sentence}" for sentence in state.invariants()]
-    counts = state.component_counts()
+    if counts is None:
+        counts = state.component_counts()
     if counts != start_counts:
         changed = sorted(
             name for name in set(counts) | set(start_counts)
@@ -70,44 +82,84 @@ def state_problems(state: State, start_counts: Mapping[str, int], max_turns: int
     return problems
 
 
-def action_problems(state: State) -> list[str]:
-    """Every legal action applies, and its text names it again."""
+def action_problems(state: State, successors: list[State] | None = None) -> list[str]:
+    """Every legal action applies, and its text names it again.
+
+    The states the legal actions lead to are appended to `successors` (in
+    the order of the legal actions) when it is given and every one applied.
+    """
     problems: list[str] = []
-    for action in state.legal_actions():
+    legal = state.legal_actions()
+    parse = _text_parser(state, legal)
+    made: list[State] = []
+    for action in legal:
         text = str(action)
         try:
-            state.apply(action)
+            made.append(state.apply(action))
         except Exception as error:  # noqa: BLE001 - any failure of a legal action is the bug
             problems.append(f"legal action {text!r} does not apply: {type(error).__name__}: {error}")
         if not text or text != text.strip():
             problems.append(f"action text {text!r} is empty or has spaces around it")
             continue
         try:
-            parsed = state.parse_action(text)
+            parsed = parse(text)
         except IllegalAction as error:
             problems.append(f"action text {text!r} does not parse back: {error}")
             continue
         if parsed != action:
             problems.append(f"action text {text!r} parses to {parsed!r}, not {action!r}")
+    if successors is not None and len(made) == len(legal):
+        successors.extend(made)
     return problems
 
 
-def view_problems(state: State, rng: random.Random, samples: int = 1) -> list[str]:
+def _text_parser(state: State, legal: Sequence[object]) -> Callable[[str], object]:
+    """`state.parse_action`, in one dictionary look-up for the texts of its
+    own legal actions.
+
+    The protocol's `parse_action` returns the first legal action whose
+    normalised text matches, so for a text taken from a legal action a
+    table of first matches gives the same answer without a scan per text
+    (which made the round-trip check quadratic in the legal actions). A game
+    that parses its own way is asked itself.
+    """
+    if type(state).parse_action is not State.parse_action:
+        return state.parse_action
+    first: dict[str, object] = {}
+    for action in legal:
+        first.setdefault(normalise_text(str(action)), action)
+
+    def parse(text: str) -> object:
+        found = first.get(normalise_text(text))
+        return state.parse_action(text) if found is None else found
+
+    return parse
+
+
+def view_problems(state: State, rng: random.Random, samples: int = 1, *,
+                  counts: Mapping[str, int] | None = None,
+                  views: dict[Observer, State] | None = None) -> list[str]:
     """Views are consistent with each other and with the truth, and samples
     drawn from a view show exactly that view again.
 
     A view that held a secret of the truth would be caught here by the
     samples: a determinization redraws what the view hides, and if the view
     still showed the truth's hidden part the two would differ.
+
+    `counts` is the truth's `component_counts()` when the caller has it; the
+    views built are stored in `views` by observer when it is given.
     """
     problems: list[str] = []
     public = state.view(SPECTATOR)
     if public.viewer is not SPECTATOR:
         problems.append("the spectator's view does not say it is one")
     observers: list[Observer] = [SPECTATOR, *range(state.players)]
-    counts = state.component_counts()
+    if counts is None:
+        counts = state.component_counts()
     for seat in observers:
         view = public if seat is SPECTATOR else state.view(seat)
+        if views is not None:
+            views[seat] = view
         name = "the spectator" if seat is SPECTATOR else f"seat {seat}"
         if seat is not SPECTATOR:
             if view.viewer != seat:
@@ -160,13 +212,26 @@ def end_problems(state: State) -> list[str]:
     return problems
 
 
+@attrs.define
+class Checked:
+    """What `position_problems` built on the way, for the caller to reuse."""
+
+    successors: list[State] = attrs.field(factory=list)
+    """The state after each legal action, in their order (empty when some
+    action failed to apply, or the game is over)."""
+    views: dict[Observer, State] = attrs.field(factory=dict)
+    """Each observer's view of the position."""
+
+
 def position_problems(state: State, start_counts: Mapping[str, int], max_turns: int,
-                      rng: random.Random) -> list[str]:
+                      rng: random.Random, built: Checked | None = None) -> list[str]:
     """Every check of one position (the end checks too once the game is over)."""
-    problems = state_problems(state, start_counts, max_turns)
+    counts = state.component_counts()
+    problems = state_problems(state, start_counts, max_turns, counts)
     if not state.is_over:
-        problems += action_problems(state)
-    problems += view_problems(state, rng)
+        problems += action_problems(state, built.successors if built is not None else None)
+    problems += view_problems(state, rng, counts=counts,
+                              views=built.views if built is not None else None)
     if state.is_over:
         problems += end_problems(state)
     return problems
