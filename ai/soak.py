@@ -89,13 +89,19 @@ def cases(game_id: str) -> list[tuple[int, str]]:
 
 
 def soak_tasks(game_ids: Sequence[str], games: int, seed: int = 0, *,
-               greedy_share: float = GREEDY_SHARE, thorough_every: int = 1) -> Iterator[SoakTask]:
+               greedy_share: float = GREEDY_SHARE, thorough_every: int = 1,
+               first: int = 0) -> Iterator[SoakTask]:
     """`games` tasks per game, going round its cases so each is played alike;
-    every `thorough_every`-th game of each gets every check."""
+    every `thorough_every`-th game of each gets every check.
+
+    Games are numbered per game from 0 and each depends on its number alone,
+    so games `first` to `first + games - 1` are exactly that stretch of a
+    longer run: a long run can be played as ranges over several sittings.
+    """
     index = 0
     for game_id in game_ids:
         table = cases(game_id)
-        for number in range(games):
+        for number in range(first, first + games):
             players, variant = table[number % len(table)]
             game_seed = random.Random(f"soak:{seed}:{game_id}:{number}").getrandbits(63)
             picker = random.Random(game_seed)

@@ -15,7 +15,7 @@
     gemtable tournament GAME --pool KIND,KIND,... --games N [--players P] [--model M] [--confidence C]
                   [--json PATH|-] [--csv PATH|-] [--no-plot] and the arena's run options
     gemtable bench [GAME|all] [--seconds S] [--players P] [--json -]
-    gemtable soak [GAME|all] --games N [--seed N] [--workers W] [--backend local|ray] [--logs DIR]
+    gemtable soak [GAME|all] --games N [--seed N] [--first N] [--workers W] [--backend local|ray] [--logs DIR]
                                   seeded games with every invariant checked after every action
     gemtable serve [--host H] [--port P] [--authorized-keys FILE | --open] [--data DIR]
                                   shared tables over SSH (docs/serve.md)
@@ -228,6 +228,9 @@ def _add_soak(sub) -> None:
                       help="game id, or all (the default)")
     soak.add_argument("--games", type=_positive_int, required=True, help="games per game")
     soak.add_argument("--seed", type=_non_negative(int), default=0)
+    soak.add_argument("--first", type=_non_negative(int), default=0, metavar="N",
+                      help="number of the first game (default 0): --first 20000 --games 10000 "
+                           "plays games 20000-29999 of a longer run, to run it in ranges")
     soak.add_argument("--workers", type=_positive_int, default=None,
                       help="worker processes, or CPUs of a local Ray cluster "
                            "(default: every core)")
@@ -243,6 +246,7 @@ def _soak_command(args: argparse.Namespace) -> int:
     from gemtable.tui.commands.soak import soak_command, soak_game_ids
 
     return soak_command(soak_game_ids(args.game), games=args.games, seed=args.seed,
+                        first=args.first,
                         workers=args.workers, backend=args.backend or
                         ("ray" if args.address else "local"),
                         address=args.address, logs=args.logs)

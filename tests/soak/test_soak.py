@@ -60,3 +60,14 @@ def test_soak_games_depend_only_on_their_task():
         [(r.seed, r.actions, r.turns) for r in again]
     assert {r.seats for r in first} != {("random", "random")}, "some seats are greedy"
     assert all(not r.failed for r in first)
+
+
+def test_a_range_of_games_is_that_stretch_of_a_longer_run():
+    def played(tasks):
+        return [(t.game, t.players, t.variant, t.seats, t.seed, t.thorough) for t in tasks]
+
+    whole = played(soak_tasks(["jowhari", "workbench"], 12, seed=4, thorough_every=5))
+    parts = [played(soak_tasks([game], 4, seed=4, thorough_every=5, first=first))
+             for game in ("jowhari", "workbench") for first in (0, 4, 8)]
+    assert [task for part in parts for task in part] == whole
+    assert len(set(whole)) == len(whole)

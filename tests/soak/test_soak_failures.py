@@ -73,7 +73,7 @@ def test_the_command_prints_the_seed_and_saves_the_log(monkeypatch, tmp_path, ca
     assert main(["soak", "jowhari", "--games", "3", "--workers", "1",
                  "--logs", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "jowhari: 3 games" in out and "0 failed" in out
+    assert "jowhari: games 0-2 of seed 0: 3 games" in out and "0 failed" in out
     _break_after_turns(monkeypatch)
     assert main(["soak", "jowhari", "--games", "2", "--workers", "1",
                  "--logs", str(tmp_path)]) == 1

@@ -30,7 +30,7 @@ REPORT_EVERY = 1000
 """Games between progress lines when stderr is no terminal (a long run's log)."""
 
 
-def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0,
+def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0, first: int = 0,
                  workers: int | None = None, backend: str = "local",
                  address: str | None = None, logs: Path | None = None) -> int:
     err = stderr_console()
@@ -57,9 +57,13 @@ def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0,
                 f"{time.perf_counter() - started:.0f} s")
 
     def summary(stopped: bool) -> None:
+        # Each line names its range of games, so the lines of runs of
+        # adjacent ranges add up to one longer run.
+        stretch = f"games {first}-{first + games - 1} of seed {seed}"
         for game_id, totals in per_game.items():
             per_action = totals.actions / totals.games if totals.games else 0.0
-            print(f"{game_id}: {totals.games} games, {per_action:.0f} actions a game, "
+            print(f"{game_id}: {stretch}: {totals.games} games, {totals.actions} actions "
+                  f"({per_action:.0f} a game), "
                   f"{len(totals.failures)} failed, {totals.seconds:.1f} s of play and checks",
                   flush=True)
         played = sum(t.games for t in per_game.values())
@@ -71,7 +75,7 @@ def soak_command(game_ids: Sequence[str], *, games: int, seed: int = 0,
         runner = make_backend(backend, workers=workers, address=address)
         progress.start()
         try:
-            run_soak(soak_tasks(game_ids, games, seed), runner, on_game=report)
+            run_soak(soak_tasks(game_ids, games, seed, first=first), runner, on_game=report)
         except KeyboardInterrupt:
             progress.stop()
             summary(stopped=True)
