@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .board import FINISHED, cell_name
-from .components import GEM_NAMES, ITEMS, RELICS, RHOM_CARDS, bonus_text, tile_label
+from .components import GEM_NAMES, ITEMS, RELICS, RHOM_CARDS, TOKENS, bonus_text, tile_label
 from .mining import OWN_DICE, mining_now, succeeds
 from .state import MARKET_DIE, MINE_DIE, REROLL, RHOM_DIE, IridesciaState
 
@@ -18,7 +18,6 @@ _ICON_CARDS = {"none": "a plain card", "2x": "a 2x card (double gems)",
                "3x": "a 3x card (triple gems)", "merchant": "a Merchant card",
                "barricade": "a Barricade card"}
 _PLAIN = {
-    "take": "kept the mining roll",
     "stone": "put a stone die to work on this tile",
     "cart": "declared the Mine Cart: gems mined this turn count double",
     "well": "played the Wishing Well",
@@ -30,6 +29,13 @@ _PLAIN = {
 
 
 def describe(state: IridesciaState, action: object, after: IridesciaState) -> str:
+    line = _describe(state, action, after)
+    if isinstance(action, A.Roll) or state.current == state.rhom:
+        return line
+    return line + _token(state, after, state.current) + _dealt_anew(state, after)
+
+
+def _describe(state: IridesciaState, action: object, after: IridesciaState) -> str:
     if isinstance(action, A.Roll):
         return _roll(state, action.face, after)
     if isinstance(action, A.Declare):
@@ -43,6 +49,8 @@ def describe(state: IridesciaState, action: object, after: IridesciaState) -> st
     if isinstance(action, A.Plain):
         if action.verb == "rhom turn":
             return rhom_summary(state, after)
+        if action.verb == "take":
+            return "kept the mining roll" + _settled(state, after, always=True)
         if action.verb == "mine":
             return f"paid a coin to mine {GEM_NAMES[state.tile_gem]} ({OWN_DICE + state.active} dice)"
         return _PLAIN.get(action.verb, action.verb)
@@ -53,7 +61,7 @@ def describe(state: IridesciaState, action: object, after: IridesciaState) -> st
         name = ITEMS[action.item].name
         where = (f"mining die {action.target + 1}" if action.target < A.MARKET_TARGET
                  else f"the {GEM_NAMES[action.target - A.MARKET_TARGET]} market die")
-        return f"{name}: {where} {action.delta:+d}"
+        return f"{name}: {where} {action.delta:+d}" + _settled(state, after, always=True)
     if isinstance(action, A.Libation):
         if action.market:
             return "Lucky Libation: rolls the " + ", ".join(GEM_NAMES[g] for g in action.dice) \
@@ -87,9 +95,11 @@ def _roll(state: IridesciaState, face: int, after: IridesciaState) -> str:
     return f"{kind} {index + 1} {verb} {face}: {result}" + _settled(state, after)
 
 
-def _settled(state: IridesciaState, after: IridesciaState) -> str:
-    """When the last die settles the mining roll at once (nothing can change it)."""
-    if len(state.rolls) != 1 or not mining_now(state) or mining_now(after):
+def _settled(state: IridesciaState, after: IridesciaState, always: bool = False) -> str:
+    """What was mined, when this move settled the mining roll: the last die
+    rolled when nothing can change it, a `take`, or the last change an item made."""
+    last_die = always or len(state.rolls) == 1
+    if not last_die or not mining_now(state) or mining_now(after):
         return ""
     gained = _gained(state, after)
     return f"; mined {gained}" if gained else "; nothing mined"
@@ -129,8 +139,12 @@ def _on_slot(state: IridesciaState, action: A.OnSlot) -> str:
     if action.verb == "drop":
         return "discarded one of the two objectives"
     if action.verb == "swap":
-        return f"Swapping Stones: changed places with Seat {action.slot + 1}"
+        return f"Swapping Stones: changed places with {_seat_name(state, action.slot)}"
     return str(action)
+
+
+def _seat_name(state: IridesciaState, seat: int) -> str:
+    return "the Rhom" if seat == state.rhom else f"Seat {seat + 1}"
 
 
 def _on_gem(state: IridesciaState, action: A.OnGem) -> str:
@@ -139,7 +153,7 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> str:
         price = state.market_dice[action.gem]
         return f"sold {action.number} {gem} at {price} each ({action.number * price} coins)"
     if action.verb == "give":
-        return f"gave one {gem} to Seat {action.number + 1} (over seven gems)"
+        return f"gave one {gem} to {_seat_name(state, action.number)} (over seven gems)"
     if action.verb == "return":
         return f"returned one {gem} to the supply (over seven gems)"
     if action.verb == "axe":
@@ -171,5 +185,30 @@ def rhom_summary(state: IridesciaState, after: IridesciaState) -> str:
         parts.append("barricaded " + ", ".join(cell_name(c) for c in placed))
     for relic in now.relics[len(before.relics):]:
         parts.append(f"restored the {RELICS[relic].name}")
-    parts.append(f"+{now.royalty - before.royalty} points")
-    return ", ".join(parts)
+    taken = list(now.items)
+    for kind in before.items:
+        taken.remove(kind)
+    for kind in taken:  # the Merchant card
+        parts.append(f"took the {ITEMS[kind].name} from the market")
+    token = _token(state, after, me)
+    if token:
+        parts.append(token.removeprefix("; "))
+    gained = now.royalty - before.royalty
+    parts.append(f"+{gained} point{'s' * (gained != 1)}")
+    return ", ".join(parts) + _dealt_anew(state, after)
+
+
+def _token(state: IridesciaState, after: IridesciaState, seat: int) -> str:
+    """A royalty token taken by `seat` on reaching the Castle."""
+    token = after.seats[seat].token
+    if token < 0 or state.seats[seat].token == token:
+        return ""
+    name, points = TOKENS[token]
+    return f"; took the {name} token ({points} points)"
+
+
+def _dealt_anew(state: IridesciaState, after: IridesciaState) -> str:
+    """The refresh rule: a market of three alike or two pairs is shuffled away."""
+    changed = sum(1 for a, b in zip(state.market, after.market, strict=False) if a != b)
+    return "; the item market showed three alike or two pairs and was dealt anew" \
+        if changed > 1 else ""

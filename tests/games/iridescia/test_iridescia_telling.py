@@ -113,3 +113,44 @@ def test_the_status_line_at_the_end_says_the_game_is_over():
     text = final.progress()
     assert "furthest row 0" not in text
     assert text.startswith("All at the Castle after ")
+
+
+def test_a_change_that_settles_the_roll_tells_what_was_mined():
+    state = on_tile(items=(JACKHAMMER,), value=4)
+    state = state.apply(A.MINE).apply(A.ROLLS[2]).apply(A.ROLLS[0])  # 3 and 1: no hit
+    action = A.Tweak(JACKHAMMER, 0, +1)
+    after = state.apply(action)
+    gem = ("amethyst", "citrine", "emerald", "sapphire")[state.tile_gem]
+    assert state.describe(action, after) == f"Jolty Jackhammer: mining die 1 +1; mined 1 {gem}"
+
+
+def test_the_rhoms_line_names_the_merchants_item_and_counts_points_rightly():
+    one_point = merchant = 0
+    for seed in (3, 4, 5):
+        for before, action, after in _playout(2, seed=seed, rhom=True):
+            if str(action) != "rhom turn":
+                continue
+            line = before.describe(action, after)
+            me = before.rhom
+            gained = after.seats[me].royalty - before.seats[me].royalty
+            assert f"+{gained} point{'s' * (gained != 1)}" in line, line
+            one_point += gained == 1
+            if len(after.seats[me].items) > len(before.seats[me].items):
+                merchant += 1
+                assert "from the market" in line, line
+    assert one_point and merchant
+
+
+def test_a_market_dealt_anew_is_told():
+    state = on_tile()
+    seat = attrs.evolve(state.seats[0], coins=20)
+    # Two pairs once slot 1 is refilled with a copy of what slot 3 holds: the
+    # deck's top card decides, so put that card's twin in place.
+    market = list(state.market)
+    top = state.item_deck[-1]
+    market[1], market[2], market[3] = top, market[4], market[4]
+    market[0] = next(k for k in range(12) if k not in (top, market[4]) and k in state.item_deck)
+    state = attrs.evolve(state, seats=(seat,) + state.seats[1:], market=tuple(market))
+    action = A.OnSlot("buy", 0)
+    after = state.apply(action)
+    assert "dealt anew" in state.describe(action, after)
