@@ -338,3 +338,74 @@ async def test_a_mining_roll_marks_each_die_hit_or_miss_as_the_engine_says() -> 
     app = await run(BoardApp(state))
     assert "needs 4+: 2 hits" in app.screen_text
     assert "1:5+ 2:3- 3s:6+" in app.screen_text
+
+
+def _mining_roll_with_jackhammer() -> IridesciaState:
+    state = optional_position()
+    me = state.current
+    seats = list(state.seats)
+    seats[me] = attrs.evolve(seats[me], items=(C.JACKHAMMER,), coins=3)
+    market = list(state.market_dice)
+    market[state.tile_gem] = 4
+    state = attrs.evolve(state, seats=tuple(seats), market_dice=tuple(market))
+    state = state.apply(A.MINE).apply(A.ROLLS[4]).apply(A.ROLLS[2])  # 5 and 3
+    assert state.step == ST.RESOLVE
+    return state
+
+
+async def test_a_jackhammer_line_says_what_the_die_shows_now() -> None:
+    app = await run(BoardApp(_mining_roll_with_jackhammer()), "2")  # the jackhammer group
+    assert "die 1, now 5 (hit)" in app.screen_text
+    assert "jackhammer die 1 -1: die 1, now 5 (hit)" in app.final_detail
+
+
+def _solo_optional() -> IridesciaState:
+    state, step = settle(GAME.new(2, seed=SEED), 0)
+    state, step = settle(state.apply(A.EXPLORER), step + 1)
+    state, step = settle(state.apply(A.RHOM), step + 1)
+    while state.current == state.rhom:
+        state, step = settle(state.apply(state.legal_actions()[0]), step + 1)
+    state, step = settle(state.apply(first_of(state, "reveal")), step + 1)
+    state, _ = settle(state.apply(first_of(state, "move")), step + 1)
+    assert state.step == ST.OPTIONAL and state.rhom == 1
+    return state
+
+
+async def test_giving_a_gem_to_the_rhom_names_the_rhom() -> None:
+    state = _solo_optional()
+    seats = list(state.seats)
+    seats[0] = attrs.evolve(seats[0], cargo=(2, 2, 2, 2))
+    state = attrs.evolve(state, seats=tuple(seats), step=ST.GIVE)
+    app = await run(BoardApp(state), "1")
+    assert "one amethyst to the Rhom" in app.final_detail
+
+
+async def test_your_items_go_by_short_names_when_the_full_ones_do_not_fit() -> None:
+    state = optional_position()
+    me = state.current
+    seats = list(state.seats)
+    seats[me] = attrs.evolve(seats[me], items=(C.CART, C.PICKAXE))
+    app = await run(BoardApp(attrs.evolve(state, seats=tuple(seats))))
+    assert "items Cart, Pickaxe" in app.screen_text
+
+
+async def test_dropping_an_objective_says_what_it_asks() -> None:
+    state = attrs.evolve(optional_position(), step=ST.DROP)
+    me = state.seats[state.current]
+    assert len(me.objectives) == 2
+    app = await run(BoardApp(state), "1")
+    asked = C.OBJECTIVES[me.objectives[0]].text
+    assert f"give up {C.OBJECTIVES[me.objectives[0]].name}" in app.final_detail
+    assert asked[:30] in app.final_detail
+
+
+def test_restoring_while_mining_is_open_warns_that_it_ends_those_actions() -> None:
+    from gemtable.tui.boards.iridescia.reading import action_words, scene_of
+
+    state = optional_position()
+    me = state.current
+    seats = list(state.seats)
+    seats[me] = attrs.evolve(seats[me], cargo=C.RELICS[state.relic_row[0]].cost)
+    state = attrs.evolve(state, seats=tuple(seats))
+    scene = scene_of(state.view(me), me, state.legal_actions())
+    assert "no more mining, buying or selling" in action_words(scene, A.OnSlot("restore", 0)).plain

@@ -73,7 +73,7 @@ def relic_line(index: int, relic: Relic, width: int) -> Text:
 
 def relic_lines(scene: Scene, width: int) -> list[Text]:
     title = G.span("Relics", G.BOLD)
-    title.append(f" deck {scene.relic_deck}  ✓ you can restore it", G.DIM)
+    title.append(f" deck {scene.relic_deck}  ✓ cargo covers it", G.DIM)
     lines = [G.fit(title, width)]
     lines += [relic_line(i, r, width) if r else G.fit(G.span(f"{i + 1} (none left)", G.DIM), width)
               for i, r in enumerate(scene.relic_row)]
@@ -161,7 +161,10 @@ def player_full(scene: Scene, player: Player, me: int | None, width: int) -> lis
     segments = [pile(player), *_status(player)]
     if player.items is not None and not (player.rhom and not player.items):
         items = G.span("items ", G.DIM)
-        items.append(", ".join(player.items) if player.items else "-", G.TEXT)
+        names = ", ".join(player.items) if player.items else "-"
+        if len(names) + 9 > width and player.item_keys:  # the short names fit where full ones do not
+            names = ", ".join(player.item_keys)
+        items.append(names, G.TEXT)
         segments.append(items)
     elif player.item_count:
         segments.append(G.span(f"{player.item_count} item{'s' if player.item_count > 1 else ''}",
@@ -200,7 +203,7 @@ def player_compact(scene: Scene, player: Player, me: int | None, width: int) -> 
     if player.items is None and player.item_count:
         line.append(f" items {player.item_count}", G.DIM)
     elif player.items:
-        line.append(" " + ",".join(player.items), G.DIM)
+        line.append(" " + ",".join(player.item_keys or player.items), G.DIM)
     return G.fit(line, width)
 
 

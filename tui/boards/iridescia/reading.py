@@ -90,7 +90,9 @@ def _player(view: IridesciaState, seat: int, restorable: set[object]) -> Player:
         reserved=tuple(_relic(r, ("reserved", i) in restorable)
                        for i, r in enumerate(s.reserved)),
         royalty=C.TOKENS[s.token][0] if s.token >= 0 else "",
-        stone=s.iridia, finished=s.position == B.FINISHED, airship=s.position == B.AIRSHIP)
+        stone=s.iridia, finished=s.position == B.FINISHED, airship=s.position == B.AIRSHIP,
+        item_keys=() if hidden_items else tuple(C.ITEMS[k].key.capitalize() for k in s.items),
+        objective_texts=() if hidden_goals else tuple(C.OBJECTIVES[o].text for o in s.objectives))
 
 
 def restorable_slots(legal: tuple[object, ...]) -> set[object]:
@@ -220,9 +222,24 @@ def _gloss(scene: Scene, action: object) -> str:
         return {"discard": f"give up a {name} tile of your pile", "axe": f"split a {name}",
                 "wish": f"take a {name}", "return": f"a {name} back to the supply"}[action.verb]
     if isinstance(action, A.OnGem) and action.verb == "give":
-        return f"one {C.GEM_NAMES[action.gem]} to Seat {action.number + 1}"
+        to = next((p.label for p in scene.players if p.seat == action.number),
+                  f"Seat {action.number + 1}")
+        return f"one {C.GEM_NAMES[action.gem]} to {'the ' * (to == 'Rhom')}{to}"
+    if isinstance(action, A.Tweak):
+        return _tweak_gloss(scene, action)
     if isinstance(action, A.OnGem) and action.verb == "sell":
         return f"{action.number} {C.GEM_NAMES[action.gem]} at {scene.market[action.gem]} each"
+    return ""
+
+
+def _tweak_gloss(scene: Scene, action: A.Tweak) -> str:
+    """What a Jackhammer or Dynamite line changes: the die (or market die) as it shows now."""
+    if action.target >= A.MARKET_TARGET:
+        gem = action.target - A.MARKET_TARGET
+        return f"{C.GEM_NAMES[gem]} market die, now {scene.market[gem]}"
+    if action.target < len(scene.roll):
+        face, stone, hit = scene.roll[action.target]
+        return f"{'stone ' * stone}die {action.target + 1}, now {face} ({'hit' if hit else 'miss'})"
     return ""
 
 
@@ -233,6 +250,16 @@ def action_words(scene: Scene, action: object) -> Text:
     if isinstance(action, A.OnSlot) and action.verb == "buy" and gloss:
         item = scene.items[action.slot]
         gloss = f"{item.name}, {item.cost} coins" if item else gloss
+    if isinstance(action, A.OnSlot) and action.verb == "drop":
+        me = next((p for p in scene.players if p.seat == scene.current), None)
+        if me is not None and action.slot < len(me.objective_texts):
+            # What the objective asks matters more here than the key hint.
+            line.append(f": give up {me.objectives[action.slot]}: "  # type: ignore[index]
+                        f"{me.objective_texts[action.slot]}", G.DIM)
+            return line
+    if isinstance(action, A.OnSlot) and action.verb == "restore" \
+            and scene.step == STEP_WORDS[ST.OPTIONAL]:
+        gloss += "; then no more mining, buying or selling this turn"
     if gloss:
         line.append(f": {gloss}", G.DIM)
     line.append("  · Enter plays it", G.DIM)

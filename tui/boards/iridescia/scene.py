@@ -80,6 +80,10 @@ class Player:
     finished: bool = False
     airship: bool = False
     """Not yet landed on the board."""
+    item_keys: tuple[str, ...] = ()
+    """The items' short names (the word that plays each), when `items` is shown."""
+    objective_texts: tuple[str, ...] = ()
+    """What each shown objective asks, in the engine's words."""
 
 
 @dataclass(frozen=True)
