@@ -19,7 +19,7 @@ from tui_support import make_app, match_screen, real_board, render_text, settled
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board
-from gemtable.tui.screens.end import EndScreen
+from gemtable.tui.screens.end import EndScreen, _breakdown_rows
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.table import Table
 
@@ -109,6 +109,11 @@ async def test_end(size, check):
         await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=120)
         await pilot.pause()
         check(app, "end_solo")
+        text = render_text(app)
+        assert "Enter menu" in text  # the keys stay on screen below a long breakdown
+        end = app.screen
+        rows = _breakdown_rows(end.result, end.result.order())
+        assert [label for label, _ in rows][-1] == "Total"  # a total closes the table
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await settled(pilot, app, table)

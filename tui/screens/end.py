@@ -9,13 +9,15 @@ from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..table import GameResult
 
 EndChoice = Literal["menu", "board", "quit", "review"]
+FRAME = 7
+"""Rows of the end card that are not the breakdown table."""
 
 
 def ordinal(place: int) -> str:
@@ -62,6 +64,9 @@ def _breakdown_rows(result: GameResult, order: tuple[int, ...]) -> list[tuple[st
     labels: list[str] = []
     for lines in breakdowns:
         labels.extend(line.label for line in lines if line.label not in labels)
+    # Seats whose lines differ (a Rhom beside explorers) must not see their own
+    # lines listed after everyone's "Total": a total closes the table.
+    labels.sort(key=lambda label: label == "Total")
     return [
         (label, [next((f"{ln.value:g}" for ln in breakdowns[seat] if ln.label == label), "")
                  for seat in order])
@@ -109,13 +114,25 @@ class EndScreen(ModalScreen[EndChoice]):
             yield Static(f"[b]{headline(self.result, self.labels)}[/b]", id="end-headline")
             yield Static(f"{self.game_title} · {self.result.turns} turns · "
                          f"{undo_words(self.result.undos)}", id="end-sub")
-            yield Static(results_table(self.result, self.labels), id="end-table")
+            with VerticalScroll(id="end-scroll"):  # a long breakdown scrolls; the keys stay
+                yield Static(results_table(self.result, self.labels), id="end-table")
             review = "   [b]r[/b] review the game" if self.can_review else ""
             yield Static(f"[b]Enter[/b] menu   [b]v[/b] view board{review}   [b]q[/b] quit",
                          id="end-keys")
 
     def on_mount(self) -> None:
         self.query_one("#end-card").border_title = "Game over"
+        self.query_one("#end-scroll").focus()
+        self._fit_table()
+
+    def on_resize(self) -> None:
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        # Border, headline, subtitle and the key line with their margins take
+        # FRAME rows; the breakdown gets the rest and scrolls past it.
+        scroll = self.query_one("#end-scroll")
+        scroll.styles.max_height = max(3, self.size.height - FRAME)
 
     def action_choose(self, choice: EndChoice) -> None:
         self.dismiss(choice)
