@@ -183,7 +183,9 @@ async def test_a_wild_tile_asks_which_gem_it_stands_for() -> None:
                 break
             await pilot.press("tab")
         await pilot.press("enter")
-        assert app.chosen == [] and "this hex" in render_text(app)
+        text = render_text(app)
+        assert app.chosen == [] and "this hex" in text
+        assert "on the map, m: the map" in text  # the hint fits at 80 columns, uncut
         await pilot.press("3")
     assert app.chosen == [moves[2]] and moves[2].gem == 2
 

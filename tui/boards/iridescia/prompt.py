@@ -87,7 +87,7 @@ def turn_hint(scene: Scene, on_map: int, in_menu: int, focus: str) -> Text:
     line = G.span(f"Your turn: {scene.step}{end} ", G.WARN)
     if on_map:
         line.append(f"{on_map} hex{'es' if on_map > 1 else ''} ( ) on the map", G.TEXT)
-        line.append(", Enter plays" if focus == "map" else ", m goes there", G.DIM)
+        line.append(", Enter plays" if focus == "map" else ", m: the map", G.DIM)
     if on_map and in_menu:
         line.append("; ", G.DIM)
     if in_menu:
