@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.events import Key
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Static
 
 from gemtable.engine import State
 
@@ -94,6 +96,13 @@ class Board(Widget, can_focus=True):
         back is played at once only from Enter or a click."""
         self._awaiting: object | None = None
         """A move that cannot be taken back, chosen by a single key: Enter plays it."""
+        self._labels: tuple[str, ...] = ()
+        """How the table names each seat ("Seat 2 (greedy)"), from `name_seats`."""
+        self._prompt_rows = 1
+        self.read_only_words = ""
+        """What the line under a read-only board says in place of the board's
+        own words, set by a screen whose keys do something else there (a
+        replay's arrows step through the log instead of looking around)."""
 
     # --- the contract -------------------------------------------------------
     def show(
@@ -123,6 +132,18 @@ class Board(Widget, can_focus=True):
             self._new_position(previous, previous_legal)
         if self.is_mounted:
             self._redraw()
+
+    def name_seats(self, labels: Sequence[str]) -> None:
+        """How the table names the seats ("Seat 1", "Seat 2 (greedy)"): the
+        screen hands them over before `show`, so every player table says which
+        seat is which bot."""
+        self._labels = tuple(labels)
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as the players' tables write it: the table's name for it
+        (with its bot kind), and "(you)" for the seat on this screen."""
+        name = self._labels[seat] if 0 <= seat < len(self._labels) else f"Seat {seat + 1}"
+        return name + (" (you)" if seat == self._seat else "")
 
     def show_error(self, reason: str) -> None:
         """The table refused the last action: say why and let the person try again."""
@@ -207,6 +228,15 @@ class Board(Widget, can_focus=True):
         """Act on one key (`char` is its printable character, or ''); False
         leaves it to the screen and the app."""
         return False
+
+    def _update_prompt(self, prompt: Static, text: Text) -> None:
+        """Put `text` on the line under the board, which wraps (up to three rows)
+        so a long refusal is read whole; the board is laid out again only when
+        the number of rows changes."""
+        width = prompt.size.width or self.size.width
+        rows = min(3, len(text.wrap(self.app.console, width))) if width > 0 else 1
+        prompt.update(text, layout=rows != self._prompt_rows)
+        self._prompt_rows = rows
 
     # --- moves that cannot be taken back ------------------------------------------
     CONFIRM_WORDS: ClassVar[str] = "brings something hidden to light, so it cannot be undone"

@@ -260,8 +260,9 @@ class ArenaScreen(Screen[None]):
                    if place == best]
         scores = "-".join(f"{s:g}" for s in game.scores)
         who = " v ".join(game.seats)
+        # Turns as the end screen counts them; moves as the replay steps through them.
         return f"#{game.index + 1:<4} {who:<28} {' & '.join(winners)} won {scores}, " \
-               f"{game.turns} turns"
+               f"{game.turns} turns ({len(game.actions)} moves)"
 
     def _fill_list(self) -> None:
         options = self.query_one("#arena-list", OptionList)

@@ -43,6 +43,7 @@ from .end import EndChoice, EndScreen
 from .hint import HINT_KEY, HintScreen
 from .insight import INSIGHT_KEY, InsightFound, InsightPanel, hook
 from .legend import TABLE_KEYS, WATCH_KEYS, LegendScreen
+from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
 
@@ -53,6 +54,8 @@ SPEEDS = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 """Seconds between bot moves that +/- step through when watching."""
 LEAVE_LOCAL = ("Leave the table? The game is saved and continues with "
                "`gemtable resume` (or Resume in the menu).")
+FIXED_KEYS = (("F1", "rules"), ("F2", "legend"), ("F3", "log"), ("q", "quit"))
+"""The key bar's right end: the screen's own keys, always shown."""
 BANNER_SECONDS = 4.0
 """How long the "your turn" banner stays (it goes at once when the turn is played)."""
 
@@ -71,6 +74,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
+        Binding("f3", "log", "Log"),
         Binding("q", "leave", "Quit"),
         # Watching keys win over the board's own (priority); check_action turns
         # them off at a table with people, where they may be typed into the board.
@@ -116,6 +120,8 @@ class GameScreen(Screen[None]):
         self._undos = 0
         self._refresh_pending = False
         self._stop_watching: Callable[[], None] | None = None
+        self._log_lines: tuple[str, ...] = ()
+        """The whole log as the board was last handed it (F3 shows it)."""
 
     @property
     def drawn_step(self) -> int | None:
@@ -247,6 +253,8 @@ class GameScreen(Screen[None]):
             legal = self._legal_objects(latest) if seat == latest.to_move else ()
             me = seat if seat in self.table.humans else None  # "You" only for a person here
             history = [entry.line(self.table.kinds, viewer=me) for entry in latest.history]
+            self._log_lines = tuple(history)
+            self.board.name_seats([self.table.label(s) for s in range(self.table.header.players)])
             self.board.show(view, legal, seat, history)
             self._update_status(latest, shown)
         self.query_one(InsightPanel).draw(self.table.label, self._thinking)
@@ -312,10 +320,19 @@ class GameScreen(Screen[None]):
             keys.append(("r", "retry"))
         if self._result is not None:
             keys.append(("e", "results"))
-        fixed = [("F1", "rules"), ("F2", "legend"), ("q", "quit")]
+        fixed = list(FIXED_KEYS)
         if self._hint_view() is not None:
             fixed.insert(0, (HINT_KEY, "hint"))
+        if self._undo_possible():
+            fixed.insert(0, ("u", "undo"))
         self.query_one("#keys", KeyBar).set_keys(keys, fixed)
+
+    def _undo_possible(self) -> bool:
+        """Whether `u` would take a move back now (the key bar then shows it)."""
+        seat = self._undo_seat()
+        refusal = getattr(self.table, "undo_refusal", None)
+        return (self._result is None and seat is not None and refusal is not None
+                and refusal(seat) is None)
 
     # --- the person's input -----------------------------------------------
     def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
@@ -449,6 +466,9 @@ class GameScreen(Screen[None]):
         else:
             keys = self.board.key_reference() + "\n" + TABLE_KEYS
         self.app.push_screen(RulesScreen(self.table.game, keys=f"{legend}\n{keys}"))
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.table.game.title, self._log_lines))
 
     def action_legend(self) -> None:
         if isinstance(self.app.screen, LegendScreen):

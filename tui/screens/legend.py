@@ -20,6 +20,7 @@ TABLE_KEYS = """## Table keys
   the points it expects); `Enter` plays the highlighted one. A table shared
   over the network by several people has no hints
 - **`F2`**: what the symbols on the board mean
+- **`F3`**: the whole log, scrollable (the board shows only its last lines)
 - **`F1`**: this help; `q` quits (the game stays saved)
 """
 """Keys of the game screen itself, the same in every game."""
@@ -32,7 +33,7 @@ WATCH_KEYS = """## Watching keys
 - **`f`**: follow another seat (see the game as that seat sees it), or the public view
 - **`i`**: insight: what the bot to move is considering as it thinks, from its
   own view (its top moves, how often it tried each, its chance to win)
-- **`F2`**: what the symbols on the board mean; **`q`** leaves
+- **`F2`**: what the symbols on the board mean; **`F3`**: the whole log; **`q`** leaves
 """
 """Keys of a table where nobody at this terminal plays."""
 
@@ -43,7 +44,7 @@ REPLAY_KEYS = """## Replay keys
 - **`f`**: follow another seat (see the game as that seat saw it), or the public view
 - **`a`**: in a finished game, every hand shown all along (the last position
   always shows them)
-- **`F2`**: what the symbols on the board mean; **`q`** goes back
+- **`F2`**: what the symbols on the board mean; **`F3`**: the log so far; **`q`** goes back
 """
 
 

@@ -16,6 +16,7 @@ from ..boards.base import Board
 from ..table import history_of, seat_label
 from ..widgets import KeyBar, SizeGuard, StatusBar
 from .legend import REPLAY_KEYS, LegendScreen
+from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
 
@@ -38,6 +39,7 @@ class ReplayScreen(Screen[None]):
         Binding("a", "show_all", "All hands", priority=True),
         Binding("f1", "rules", "Rules"),
         Binding("f2", "legend", "Legend"),
+        Binding("f3", "log", "Log"),
         Binding("q,escape", "leave", "Back"),
     ]
 
@@ -95,22 +97,39 @@ class ReplayScreen(Screen[None]):
                       and (self.show_all or self.index == self.last_index))
         view = state if everything else state.view(who)
         lines = [entry.line(self.kinds) for entry in self.history[: self.index]]
-        self.board.show(view, (), who if isinstance(who, int) else None,
-                                             lines)
+        self.board.read_only_words = self._keys_line()
+        self.board.name_seats([seat_label(s, self.kinds)
+                               for s in range(self.loaded.header.players)])
+        self.board.show(view, (), who if isinstance(who, int) else None, lines)
         status = self.query_one("#status", StatusBar)
         last = "start"
         if self.index:
             entry = self.history[self.index - 1]
             last = f"{seat_label(entry.mover, self.kinds)}: {entry.action}"
-        status.left = f"Replay · {self.game.title} · {self.index}/{self.last_index} · {last}"
+        # A move is one line of the log (a chance step too); a turn is a seat's
+        # whole turn, as the end screen and the arena count them.
+        count = (f"move {self.index}/{self.last_index}, "
+                 f"turn {state.turn}/{self.loaded.states[-1].turn}")
+        status.left = f"Replay · {self.game.title} · {count} · {last}"
         seen = (f"Seat {who + 1} view" if isinstance(who, int)
                 else "every hand shown" if everything else "public view")
         status.right = seen if self.loaded.finished else f"{seen} · unfinished"
         self.query_one("#keys", KeyBar).set_keys(
-            [("←→", "step"), ("Home/End", "first/last"), *self._more_keys(), ("f", "follow")]
-            + ([("a", "all hands")] if self.loaded.finished and self.seat is None else []),
-            [("F1", "rules"), ("F2", "legend"), ("q", "back")],
-        )
+            self._keys(), [("F1", "rules"), ("F2", "legend"), ("F3", "log"), ("q", "back")])
+
+    def _keys_line(self) -> str:
+        """The line under the board: the replay's keys in the key bar's words."""
+        keys = ", ".join(f"{key} {what}" for key, what in self._keys())
+        return f"Replay: {keys}; F3 the log so far. Nothing is played from here."
+
+    def _keys(self) -> list[tuple[str, str]]:
+        """The replay's keys, the same on the key bar and the line under the board."""
+        keys = [("←→", "step"), ("g/G", "first/last"), *self._more_keys()]
+        if self.seat is None:  # with --seat the view stays that seat's
+            keys.append(("f", "follow a seat"))
+        if self.loaded.finished and self.seat is None:
+            keys.append(("a", "all hands"))
+        return keys
 
     def _more_keys(self) -> list[tuple[str, str]]:
         """Keys a screen built on this one adds to the key bar."""
@@ -146,6 +165,11 @@ class ReplayScreen(Screen[None]):
     def action_rules(self) -> None:
         keys = f"{self.board.legend_markdown()}\n{REPLAY_KEYS}"
         self.app.push_screen(RulesScreen(self.game, keys=keys))
+
+    def action_log(self) -> None:
+        """The log up to the position shown (a replay does not tell what comes next)."""
+        lines = [entry.line(self.kinds) for entry in self.history[: self.index]]
+        self.app.push_screen(LogScreen(self.game.title, lines))
 
     def action_legend(self) -> None:
         self.app.push_screen(LegendScreen(self.game.title, self.board.legend_markdown()))

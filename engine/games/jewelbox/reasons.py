@@ -33,32 +33,32 @@ def why_illegal(state: JewelBoxState, action: object) -> str:
         return "the die is rolling: the next step is its outcome (rolled 1 to rolled 6)"
     if isinstance(action, A.Rolled):
         return "a die outcome only follows a roll; to roll, play `roll`"
-    who = f"seat {state.current + 1}"
+    # Spoken to whoever tried the move (always the seat to act): "you", not "seat 1".
     seat = state.seats[state.current]
     if phase in (SWAP_FIRST, SWAP_LAST):
         if isinstance(action, A.Swap):
             return _why_not_swap(state, seat, action)
-        return f"{who} holds the Forceps: swap two beetles of different families (swap b2 c4)"
+        return "you hold the Forceps: swap two beetles of different families (swap b2 c4)"
     if phase == CHOOSING and not isinstance(action, A.Take):
-        return f"{who} rolled a 6 and first picks a log space (take 1 to take 5)"
+        return "you rolled a 6 and first pick a log space (take 1 to take 5)"
     if phase == PLACING and not isinstance(action, A.Place):
         extra = "; Forceps come before collecting or after placing" if isinstance(
             action, A.Forceps | A.Swap) else ""
-        return f"{who} holds a {NAMES[state.holding]} and must place it first{extra}"
+        return f"you hold a {NAMES[state.holding]} and must place it first{extra}"
     if phase == DISCARDING and not isinstance(action, A.Discard):
-        return f"{who} ends the solo turn by discarding a log beetle (discard 1 to discard 5)"
+        return "you end the solo turn by discarding a log beetle (discard 1 to discard 5)"
     if phase == AFTER and not isinstance(action, A.Forceps | A.Done | A.Swap):
-        return f"{who} has placed this turn's beetle: use Forceps or end the turn with `done`"
+        return "you have placed this turn's beetle: use Forceps or end the turn with `done`"
     if isinstance(action, A.Take | A.Discard):
         return _why_not_space(state, action)
     if isinstance(action, A.Glass):
         if not can_glass(seat):
-            return f"{who} has already used the {TOOL_NAMES[GLASS]} and the Either"
+            return f"you have already used the {TOOL_NAMES[GLASS]} and the Either"
         return "the face-down pile is empty" if action.space == A.PILE else (
             f"log space {action.space} is empty")
     if isinstance(action, A.Place):
         if phase == START:
-            return f"{who} has no beetle to place yet: roll, or use a {TOOL_NAMES[GLASS]}"
+            return f"you have no beetle to place yet: roll, or use a {TOOL_NAMES[GLASS]}"
         return state.geometry.why_not_here(seat.occupied, action.row, action.col)
     if isinstance(action, A.Forceps | A.Swap):
         return _why_not_forceps(state, seat, action)
@@ -80,7 +80,7 @@ def _why_not_space(state: JewelBoxState, action: A.Take | A.Discard) -> str:
 def _why_not_forceps(state: JewelBoxState, seat: Seat, action: A.Forceps | A.Swap) -> str:
     """Forceps (or a swap) asked for in START or AFTER."""
     if not seat.tools & (FORCEPS | EITHER):
-        return f"seat {state.current + 1} has already used the Forceps and the Either"
+        return "you have already used the Forceps and the Either"
     if isinstance(action, A.Swap):
         problem = _why_not_swap(state, seat, action)
         return problem or f"first take up the Forceps (`forceps`), then `{action}`"

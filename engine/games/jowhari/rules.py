@@ -297,16 +297,17 @@ def why_illegal(state: JowhariState, action: object) -> str:
     if state.over:
         return "the game is over"
     seat = state.seats[state.current]
-    who = f"seat {state.current + 1}"
+    # A refusal is read by whoever tried the move, who is always the seat to
+    # act: so it speaks to them ("you hold"), never of "seat 1".
     if not isinstance(action, A.Take | A.Return | A.Reserve | A.Buy | A.Pass):
         return f"{action!r} is not a Jowhari action"
     if state.returning and not isinstance(action, A.Return):
         excess = seat.gems - GEM_LIMIT
-        return f"{who} holds {seat.gems} gem tokens and must first return {excess} (return X)"
+        return f"you hold {seat.gems} gem tokens and must first return {excess} (return X)"
     if isinstance(action, A.Return):
         if not state.returning:
-            return f"{who} holds {seat.gems} gem tokens; returning is only for more than {GEM_LIMIT}"
-        return f"{who} has no {COLOURS[action.colour]} tokens to return"
+            return f"you hold {seat.gems} gem tokens; returning is only for more than {GEM_LIMIT}"
+        return f"you have no {COLOURS[action.colour]} tokens to return"
     if isinstance(action, A.Pass):
         return "passing is allowed only when no other action is legal"
     if isinstance(action, A.Take):
@@ -314,7 +315,7 @@ def why_illegal(state: JowhariState, action: object) -> str:
     if isinstance(action, A.Reserve):
         if len(seat.hand) >= A.HAND_LIMIT:
             return (
-                f"{who} already holds {A.HAND_LIMIT} cards in hand; the hand is the reserve, "
+                f"you already hold {A.HAND_LIMIT} cards in hand; the hand is the reserve, "
                 "so buy one of them before reserving"
             )
         source = action.source

@@ -109,7 +109,8 @@ def _why_not_join(state: MaryliaState, action: object) -> str:
     assert auction is not None
     seat = auction.asking[0]
     if not isinstance(action, Join | Pass):
-        return f"{who(seat)} must first say whether they join the auction (join or pass)"
+        # Spoken to the seat asked, who is the one trying a move now.
+        return "you must first say whether you join the auction (join or pass)"
     if state.seats[seat].coins < 1:
         return "joining an auction costs 1 coin and you have none"
     assert isinstance(action, Join)
@@ -126,7 +127,7 @@ def _why_not_bid(state: MaryliaState, action: object) -> str:
     seat = auction.bidding
     assert seat is not None
     if not isinstance(action, Bid):
-        return f"every bidder must commit a sealed bid first ({who(seat)} is bidding)"
+        return "you must first commit your sealed bid, as every bidder does"
     return f"a bid is 0 up to the coins you hold ({state.seats[seat].coins})"
 
 

@@ -94,7 +94,7 @@ def test_a_roll_of_1_to_5_takes_that_log_space(face):
     assert state.phase == PLACING and state.holding == LETTERS.index(LOG[face - 1])
     assert state.log[face - 1] == EMPTY
     assert all(str(action).startswith("place") for action in state.legal_actions())
-    with pytest.raises(IllegalAction, match="must place it first"):
+    with pytest.raises(IllegalAction, match="you hold a .* and must place it first"):
         play(state, "take 2")
     placed = play(state, "place d5")
     assert placed.log[face - 1] == before.pile[-1], "refilled from the top of the pile"
@@ -169,7 +169,7 @@ def test_forceps_after_placing_or_done():
     holding = play(state, "forceps")
     assert holding.phase == SWAP_LAST
     assert legal_texts(holding) == ["swap d4 e4", "swap d4 d5", "swap e4 d5"]
-    with pytest.raises(IllegalAction, match="holds the Forceps"):
+    with pytest.raises(IllegalAction, match="you hold the Forceps"):
         play(holding, "done")
     swapped = play(holding, "swap d5 e4")
     assert swapped.box_rows(0) == ((3, 3), ("SL", "W."))

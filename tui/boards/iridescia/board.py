@@ -181,7 +181,7 @@ class IridesciaBoard(Board):
                                              height, active))
         self.query_one("#ir-legend", Painted).draw(P.legend_lines)
         self.query_one("#ir-detail", Static).update(self._detail(), layout=False)
-        self.query_one("#ir-prompt", Static).update(self._prompt(), layout=False)
+        self._update_prompt(self.query_one("#ir-prompt", Static), self._prompt())
 
     def _final_lines(self, width: int) -> list[Text]:
         """At the end: the final score of the player in focus (v for the next),
@@ -245,7 +245,7 @@ class IridesciaBoard(Board):
         if self._scene is None:
             return "nothing to play yet"
         if self._sent or not self._legal:
-            return P.read_only_reason(self._scene, self._seat, self._sent)
+            return self.read_only_words or P.read_only_reason(self._scene, self._seat, self._sent)
         return ""
 
     def _play(self, action: object) -> None:

@@ -184,7 +184,7 @@ class JewelBoxBoard(MouseAndTyping):
             self.post_message(self.KeysChanged())
         view = self._view
         roomy = self.has_class("-roomy")
-        names = seat_names(self._history)
+        names = self._names()
         width = max(1, self.size.width)
         self.query_one(HistoryView).draw(self._history)
         if view is None:
@@ -203,7 +203,7 @@ class JewelBoxBoard(MouseAndTyping):
         detail = detail_line(view, self._featured(), self._cursor, self._placing(), self._mode,
                              self._picked, self._legal)
         self.query_one("#jb-detail", Static).update(detail, layout=False)
-        self.query_one("#jb-prompt", Static).update(self._prompt(), layout=False)
+        self._update_prompt(self.query_one("#jb-prompt", Static), self._prompt())
 
     def _prompt(self) -> Text:
         if self._message is not None:
@@ -236,9 +236,12 @@ class JewelBoxBoard(MouseAndTyping):
         if self._view is None:
             return "nothing to play yet"
         if self._sent or not self._legal:
-            return read_only_reason(self._view, self._seat, self._sent,
-                                    seat_names(self._history))
+            return self.read_only_words or read_only_reason(self._view, self._seat, self._sent, self._names())
         return ""
+
+    def _names(self) -> dict[int, str]:
+        """Seat names with bot kinds: the table's, else read from the history."""
+        return dict(enumerate(self._labels)) or seat_names(self._history)
 
     def _play(self, choice: object) -> None:
         """Post `choice` if it is a legal action now; otherwise say why not."""

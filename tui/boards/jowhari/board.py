@@ -110,13 +110,14 @@ class JowhariBoard(Board):
         ready = bool(self._selection) and P.take_of(self._selection) in self._legal
         self.query_one(CentreView).draw(self._view, self._seat, self._cursor,
                                         self._selection, ready, 3 if tall else 2)
-        self.query_one(PlayersView).draw(self._view, self._seat)
+        names = [self.seat_name(i) for i in range(self._view.players)] if self._view else []
+        self.query_one(PlayersView).draw(self._view, self._seat, names)
         for log in self.query(LogView):
             log.draw(self._history)
         if self._view is not None:
             self.query_one("#jw-detail", Static).update(
                 detail_line(self._view, self._seat, self._cursor), layout=False)
-        self.query_one("#jw-prompt", Static).update(self._prompt(), layout=False)
+        self._update_prompt(self.query_one("#jw-prompt", Static), self._prompt())
 
     def _prompt(self) -> Text:
         if self._message is not None:
@@ -163,7 +164,7 @@ class JowhariBoard(Board):
         if self._view is None:
             return "nothing to play yet"
         if self._sent or not self._legal:
-            return read_only_reason(self._view, self._seat, self._sent)
+            return self.read_only_words or read_only_reason(self._view, self._seat, self._sent)
         return ""
 
     def _play(self, action: object | str) -> None:

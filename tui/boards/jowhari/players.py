@@ -16,6 +16,8 @@ from . import glyphs as G
 
 NAME_WIDTH = 12
 """Fits "Seat 1 (you)"; each gem column is 4 wide, its digit under the chip's letter."""
+NAME_WIDEST = 18
+"""A longer name ("Seat 2 (mcts:300)") is cut here, before the hand is squeezed out."""
 
 
 def seat_name(seat: int, me: int | None) -> str:
@@ -29,10 +31,22 @@ class PlayersView(Widget):
         super().__init__(id=id)
         self.view: JowhariState | None = None
         self.seat: int | None = None
+        self.seat_names: tuple[str, ...] = ()
 
-    def draw(self, view: JowhariState | None, seat: int | None) -> None:
-        self.view, self.seat = view, seat
+    def draw(self, view: JowhariState | None, seat: int | None,
+             names: Sequence[str] = ()) -> None:
+        """`names`: each seat as the table names it ("Seat 2 (greedy)")."""
+        self.view, self.seat, self.seat_names = view, seat, tuple(names)
         self.refresh(layout=True)
+
+    def _label_of(self, index: int) -> str:
+        return self.seat_names[index] if index < len(self.seat_names) else seat_name(index, self.seat)
+
+    @property
+    def _name_width(self) -> int:
+        longest = max((len(self._label_of(i)) for i in range(self.view.players)), default=0) \
+            if self.view is not None else 0
+        return min(NAME_WIDEST, max(NAME_WIDTH, longest + 1))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1 + (self.view.players if self.view is not None else 0)
@@ -46,7 +60,7 @@ class PlayersView(Widget):
         return Text("\n").join(lines)
 
     def _header(self, width: int) -> Text:
-        line = G.span(" " + "tokens+bonus".ljust(NAME_WIDTH), style=G.DIM)
+        line = G.span(" " + "tokens+bonus".ljust(self._name_width), style=G.DIM)
         for c in (*range(5), GOLD):
             line.append_text(G.chip(c))
             line.append(" ")
@@ -60,7 +74,8 @@ class PlayersView(Widget):
         playing = not view.is_over and view.current == index
         line = G.span(G.CURSOR_MARK if playing else " ", style=G.WARN)
         name_style = Style(bold=True, reverse=playing) if playing else Style(bold=index == self.seat)
-        line.append(seat_name(index, self.seat)[:NAME_WIDTH].ljust(NAME_WIDTH), style=name_style)
+        name_width = self._name_width
+        line.append(self._label_of(index)[:name_width].ljust(name_width), style=name_style)
         for c in range(5):
             line.append_text(_gem_cell(c, seat.tokens[c], seat.bonuses[c]))
         gold = seat.tokens[GOLD]

@@ -107,7 +107,7 @@ class MaryliaBoard(Board):
             lambda w: [hand_line(view, me, w, picked), forge_line(view, me, legal, w)])
         self.query_one("#my-auction", Painted).draw(lambda w: self._auction_lines(w))
         self.query_one("#my-detail", Static).update(P.detail_line(view, cursor), layout=False)
-        self.query_one("#my-prompt", Static).update(self._prompt(), layout=False)
+        self._update_prompt(self.query_one("#my-prompt", Static), self._prompt())
         self.query_one("#my-log", LogView).draw(self._history)
 
     def _auction_lines(self, width: int) -> list[Text]:
@@ -153,7 +153,7 @@ class MaryliaBoard(Board):
         if self._view is None:
             return "nothing to play yet"
         if self._sent or not self._legal:
-            return P.read_only_reason(self._view, self._seat, self._sent)
+            return self.read_only_words or P.read_only_reason(self._view, self._seat, self._sent)
         return ""
 
     def _play(self, action: object) -> None:

@@ -4,6 +4,8 @@ engine's own best split), and commissions claimed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from gemtable.engine.games.workbench.cards import (
@@ -21,10 +23,11 @@ from . import glyphs as G
 NAME_WIDTH = 13
 
 
-def _name(view: WorkbenchState, seat: int, me: int | None) -> Text:
+def _name(view: WorkbenchState, seat: int, me: int | None, names: Sequence[str]) -> Text:
+    """`names`: each seat as the table names it ("Seat 2 (greedy)"), if known."""
     acting = not view.is_over and view.current == seat and view.step >= 2
     line = G.span(G.CURSOR if acting else " ", G.WARN)
-    name = G.seat_name(seat, me)
+    name = names[seat] if seat < len(names) else G.seat_name(seat, me)
     line.append(name, G.PICKED if acting else G.BOLD)
     line.append(" " * max(1, NAME_WIDTH - len(name)))
     line.append(f"{total(view, seat):>2} pt", G.POINTS)
@@ -77,9 +80,9 @@ def metal_segments(finished: tuple[int, ...]) -> list[Text]:
 
 
 def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
-               max_lines: int = 3) -> list[Text]:
+               max_lines: int = 3, names: Sequence[str] = ()) -> list[Text]:
     """The whole workbench: a head line, then finished jewels and commissions packed."""
-    head = _name(view, seat, me)
+    head = _name(view, seat, me, names)
     head.append("  ")
     head.append_text(_held(view, seat))
     head.append("  ")
@@ -94,9 +97,10 @@ def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
     return lines
 
 
-def bench_compact(view: WorkbenchState, seat: int, me: int | None, width: int) -> Text:
+def bench_compact(view: WorkbenchState, seat: int, me: int | None, width: int,
+                  names: Sequence[str] = ()) -> Text:
     """One line: prestige, kept dice, tools, finished jewels per metal, commissions."""
-    line = _name(view, seat, me)
+    line = _name(view, seat, me, names)
     line.append("  ")
     line.append_text(_held(view, seat))
     line.append("  tools ", G.DIM)
@@ -117,7 +121,8 @@ def bench_compact(view: WorkbenchState, seat: int, me: int | None, width: int) -
     return G.fit(line, width)
 
 
-def bench_lines(view: WorkbenchState, me: int | None, width: int, roomy: bool) -> list[Text]:
+def bench_lines(view: WorkbenchState, me: int | None, width: int, roomy: bool,
+                names: Sequence[str] = ()) -> list[Text]:
     """Every workbench, yours first. Roomy (or two players): all in full; otherwise
     yours in full and the others on one line each."""
     order = list(range(view.players))
@@ -127,7 +132,8 @@ def bench_lines(view: WorkbenchState, me: int | None, width: int, roomy: bool) -
     lines: list[Text] = []
     for seat in order:
         if full or seat == me:
-            lines += bench_full(view, seat, me, width, max_lines=4 if roomy else 3)
+            lines += bench_full(view, seat, me, width, max_lines=4 if roomy else 3,
+                                names=names)
         else:
-            lines.append(bench_compact(view, seat, me, width))
+            lines.append(bench_compact(view, seat, me, width, names))
     return lines

@@ -155,10 +155,12 @@ class WorkbenchBoard(Board):
             view.seats[me].held if me is not None and any(view.seats[me].held) else None)
         self.query_one("#wb-showcase", Painted).draw(
             lambda w: showcase_lines(view, me, cursor, w, hand, picking))
-        self.query_one("#wb-benches", Painted).draw(lambda w: bench_lines(view, me, w, tall))
+        names = [self.seat_name(i) for i in range(view.players)]
+        self.query_one("#wb-benches", Painted).draw(
+            lambda w: bench_lines(view, me, w, tall, names))
         self.query_one("#wb-commissions", Painted).draw(lambda w: commission_lines(view, me, w))
         self.query_one("#wb-detail", Static).update(P.detail_line(view, me, cursor), layout=False)
-        self.query_one("#wb-prompt", Static).update(self._prompt(), layout=False)
+        self._update_prompt(self.query_one("#wb-prompt", Static), self._prompt())
         for log in self.query(LogView):
             log.draw(self._history)
         keys = self.query_one("#wb-keys", Static)
@@ -192,7 +194,7 @@ class WorkbenchBoard(Board):
         if self._view is None:
             return "nothing to play yet"
         if self._sent or not self._legal:
-            return P.read_only_reason(self._view, self._seat, self._sent)
+            return self.read_only_words or P.read_only_reason(self._view, self._seat, self._sent)
         return ""
 
     def _play(self, action: object) -> None:
