@@ -168,3 +168,53 @@ async def test_a_replay_says_the_same_keys_under_the_board_as_on_the_key_bar(gam
             assert f"{key} {what}" in text, (key, text)
         status = render_text(app).split("\n")[0]
         assert re.search(rf"move 2/{table.step}, turn \d+/{table.true_state.turn}", status)
+
+
+async def test_down_from_the_menus_tab_bar_enters_the_form_and_enter_opens_the_arena():
+    from textual.widgets import Tabs
+
+    from gemtable.tui.app import StartMenu
+    from gemtable.tui.screens.arena import ArenaScreen
+
+    app = make_app(StartMenu())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("shift+tab")
+        assert isinstance(app.screen.focused, Tabs)
+        await pilot.press("down")
+        assert app.screen.focused is app.screen.query_one("#choice-game")
+        await pilot.press("shift+tab", "right", "right", "right")  # the Arena tab
+        assert isinstance(app.screen.focused, Tabs)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ArenaScreen))
+
+
+async def test_enter_in_the_arena_with_no_games_says_why_nothing_ran():
+    from textual.widgets import Input
+
+    from gemtable.tui.app import StartMenu
+    from gemtable.tui.screens.arena import ArenaScreen
+
+    app = make_app(StartMenu())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, ArenaScreen))
+        app.screen.query_one("#arena-games", Input).value = ""
+        app.screen.query_one("#arena-game").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("Games must be a whole number" in m for m in said), said
+        assert not app.screen.running
+
+
+async def test_workbench_writes_open_gems_small_everywhere_and_says_what_commissions_count(
+        tmp_path):
+    table = new_table("workbench", tmp_path)
+    app = make_app(StartTable(table), board_class=real_board)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot, app, table)
+        text = render_text(app)
+        opens = re.findall(r", open ([A-Za-z]+)", text)
+        assert opens and all(gems == gems.lower() for gems in opens), opens
+        assert "Commissions +5: " in text
+        assert re.search(r"\(you \d+/\d+\)", text), text

@@ -54,6 +54,9 @@ class ArenaScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "run", "Run/stop"),
+        # Enter runs from anywhere in the form, as the key bar says (a text field,
+        # the Run button and the game list take their own Enter first).
+        Binding("enter", "enter", "Run", show=False),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -296,6 +299,12 @@ class ArenaScreen(Screen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not self.running:
             self.action_run()
+
+    def action_enter(self) -> None:
+        if self.running:
+            self.notify("Games are running: ^R stops them.", severity="information")
+            return
+        self.action_run()
 
     def action_leave(self) -> None:
         if self._stop is not None:

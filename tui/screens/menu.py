@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane, Tabs
 from textual.widgets.option_list import Option
 
 from gemtable.engine import Game, registry
@@ -30,6 +30,7 @@ class MenuScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", show=False),
+        Binding("down", "into_tab", "Into the tab", show=False),
         Binding("q", "quit_app", "Quit"),
         Binding("f1", "rules", "Rules"),
         Binding("a", "arena", "Arena"),
@@ -156,8 +157,24 @@ class MenuScreen(Screen[None]):
         rows = list(self.query(".seat-row").results(ChoiceRow))
         return [str(row.value) for row in rows[: self._players]]
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "into_tab":  # ↓ elsewhere belongs to the focused widget
+            return isinstance(self.focused, Tabs)
+        return True
+
+    def action_into_tab(self) -> None:
+        """↓ on the tab bar goes into the tab shown, as the key bar promises."""
+        self.focus_next()
+
     def action_start(self) -> None:
-        if self.query_one("#menu-tabs", TabbedContent).active != "tab-new":
+        """Enter: start the game on the New game tab; elsewhere open what the
+        tab holds, or say why there is nothing to open."""
+        active = self.query_one("#menu-tabs", TabbedContent).active
+        if active == "tab-arena":
+            self.action_arena()
+            return
+        if active in ("tab-resume", "tab-replay"):
+            self._open_highlighted(active)
             return
         text = self.query_one("#seed", Input).value.strip()
         if not text.isdigit() or len(text) > SEED_DIGITS:
@@ -192,6 +209,21 @@ class MenuScreen(Screen[None]):
             options.highlighted = 0
         else:
             options.add_option(Option(empty, disabled=True))
+
+    def _open_highlighted(self, tab: str) -> None:
+        resume = tab == "tab-resume"
+        logs = self._resumable if resume else self._replayable
+        options = self.query_one("#resume-list" if resume else "#replay-list", OptionList)
+        if not logs:
+            self.notify("No unfinished games to resume: a game left before its end is listed "
+                        "here." if resume else "No game logs to replay yet: every game "
+                        "played is listed here.", severity="warning")
+            return
+        index = options.highlighted or 0
+        if resume:
+            self.gemtable.resume_table(logs[index].path)
+        else:
+            self.gemtable.open_replay(logs[index].path)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = event.option_index

@@ -34,7 +34,8 @@ def describe(before: JowhariState, action: object, after: JowhariState) -> str:
         return "passed"
     if isinstance(action, A.Buy):
         card = after.seats[me].bought[-1]  # public once bought
-        where = _slot(action.source) if action.source.kind == "centre" else "their hand"
+        # "from hand" reads alike after "You:" and after "Seat 2:".
+        where = _slot(action.source) if action.source.kind == "centre" else "hand"
         return f"bought {card_words(card)} from {where}"
     if isinstance(action, A.Reserve):
         gold = " and a gold" if after.seats[me].tokens[-1] > before.seats[me].tokens[-1] else ""

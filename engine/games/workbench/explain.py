@@ -101,7 +101,7 @@ def _why_not_make(state: WorkbenchState, action: object) -> str | None:
         return _why_not_put(state, action)
     if isinstance(action, A.Store):
         if tools[action.tool] >= 0:
-            return f"your {TOOLS[action.tool]} already holds a die"
+            return f"your {TOOLS[action.tool].capitalize()} already holds a die"
         if not held[action.colour]:
             return f"you hold no {DICE_COLOURS[action.colour]} die"
         if sum(held) > 1 and rules.fits(state, held):

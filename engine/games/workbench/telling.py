@@ -58,7 +58,8 @@ def describe(before: WorkbenchState, action: object, after: WorkbenchState) -> s
         return (f"moved a {DICE_COLOURS[action.die]} die from slot {action.source + 1} "
                 f"to slot {action.target + 1} with the Burin")
     if isinstance(action, A.Store):
-        return f"stored a {DICE_COLOURS[action.colour]} die on the {TOOLS[action.tool]}"
+        tool = TOOLS[action.tool].capitalize()  # as the board names it
+        return f"stored a {DICE_COLOURS[action.colour]} die on the {tool}"
     if isinstance(action, A.Pass):
         return "passed"
     if isinstance(action, A.Discard):

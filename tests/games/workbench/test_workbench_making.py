@@ -99,7 +99,7 @@ def test_storing_needs_an_empty_slot_and_a_single_die_unless_nothing_fits():
     state = making(seat("BB", tools={"crucible": "B"}), seat("Y"),
                    showcase=("RR1", "YE1", "WR1", "RP1", "WR2"))
     assert "store B crucible" not in texts(state)
-    with pytest.raises(IllegalAction, match="crucible already holds a die"):
+    with pytest.raises(IllegalAction, match="Crucible already holds a die"):
         play(state, "store B crucible")
     reserve = state.reserve
     state = play(state, "store B burin")

@@ -29,7 +29,8 @@ def _name(view: WorkbenchState, seat: int, me: int | None, names: Sequence[str])
     line = G.span(G.CURSOR if acting else " ", G.WARN)
     name = names[seat] if seat < len(names) else G.seat_name(seat, me)
     line.append(name, G.PICKED if acting else G.BOLD)
-    line.append(" " * max(1, NAME_WIDTH - len(name)))
+    width = max(NAME_WIDTH, *(len(n) + 1 for n in names))  # points line up under each other
+    line.append(" " * max(1, width - len(name)))
     line.append(f"{total(view, seat):>2} pt", G.POINTS)
     return line
 

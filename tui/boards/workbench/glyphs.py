@@ -85,6 +85,11 @@ def gem_letters(counts: Sequence[int]) -> Text:
     return join((gem(c, LETTERS[c] * n) for c, n in enumerate(counts) if n), "")
 
 
+def open_letters(counts: Sequence[int]) -> Text:
+    """Open gems as the showcase writes them everywhere: small letters."""
+    return join((gem(c, LETTERS[c].lower() * n) for c, n in enumerate(counts) if n), "")
+
+
 def card_gems(card: int, missing: Sequence[int], strays: Sequence[tuple[int, int]]) -> Text:
     """A showcase card's gems in colour order: covered ones as blocks, open ones lower case.
 

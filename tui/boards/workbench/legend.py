@@ -16,7 +16,9 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Initiative Seat 1", "the seat that rolls the tray and picks first this round"),
     ("Reserve 8R 8B 9Y 6G", "dice not in play, per colour"),
     ("Deck 41", "face-down cards left to refill the showcase"),
-    ("3 rings 0/3", "a commission: the first to finish 3 rings scores it; "
-                    "your progress so far"),
+    ("3 rings (you 0/3)", "a commission: the first to finish 3 rings scores it; "
+                          "you have finished 0 of the 3"),
+    ("7 sapphires (you 1/7)", "a commission: the first whose finished jewels hold 7 "
+                              "sapphire gems scores it; yours hold 1 of the 7"),
     ("►", "the cursor, or the seat acting now"),
 )

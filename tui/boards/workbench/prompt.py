@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import COLOURS, GEMS, LETTERS, METAL
+from gemtable.engine.games.workbench.cards import COLOURS, LETTERS, METAL
 from gemtable.engine.games.workbench.state import KEEP_LIMIT, WorkbenchState
 
 from . import glyphs as G
@@ -52,10 +52,11 @@ def detail_line(view: WorkbenchState, me: int | None, cursor: int) -> Text:
     line = G.span(f"{cursor + 1} ", G.WARN)
     line.append_text(G.metal(METAL[card], G.card_name(card)))
     line.append(": ", G.DIM)
-    line.append_text(G.gem_letters(GEMS[card]))
     missing = view.missing[cursor]
+    # The showcase's own notation: capitals covered, small letters open.
+    line.append_text(G.card_gems(card, missing, view.strays[cursor]))
     line.append(", open ", G.DIM)
-    line.append_text(G.gem_letters(missing) if any(missing) else G.span("none", G.DIM))
+    line.append_text(G.open_letters(missing) if any(missing) else G.span("none", G.DIM))
     for gem, die in view.strays[cursor]:
         line.append(f" ({LETTERS[die]} Loupe die on {COLOURS[gem]})", G.DIM)
     if me is not None and not view.is_over:

@@ -253,10 +253,11 @@ def commission_lines(view: WorkbenchState, me: int | None, width: int) -> list[T
         if index in held:
             segment.append(f" ✓Seat {held[index] + 1}", G.GOOD)
         elif me is not None:
+            # Say what is counted: the commission's pieces or gems in your finished jewels.
             have = progress(view.seats[me].finished, index)
-            segment.append(f" {have}/{COMMISSION_COUNT[index]}", G.DIM)
+            segment.append(f" (you {have}/{COMMISSION_COUNT[index]})", G.DIM)
         segments.append(segment)
-    title = G.span("Commissions (5 each): ", G.BOLD)
+    title = G.span("Commissions +5: ", G.BOLD)
     lines = G.pack([title + segments[0], *segments[1:]] if segments else [title], width,
                    sep=" · ", max_lines=2)
     return lines
