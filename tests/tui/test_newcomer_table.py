@@ -218,3 +218,25 @@ async def test_workbench_writes_open_gems_small_everywhere_and_says_what_commiss
         assert opens and all(gems == gems.lower() for gems in opens), opens
         assert "Commissions +5: " in text
         assert re.search(r"\(you \d+/\d+\)", text), text
+
+
+def test_a_buy_from_hand_reads_alike_after_you_and_after_a_seat_name():
+    state = registry.get("jowhari").new(2, seed=11)
+    for text in ("take GG", "take BGK"):
+        state = state.apply(state.parse_action(text))
+    buy = state.parse_action("buy h1")
+    told = state.describe(buy, state.apply(buy))
+    assert told.endswith(" from hand") and "their" not in told, told
+
+
+async def test_the_end_screen_says_which_number_is_points_and_which_a_count(tmp_path):
+    from gemtable.tui.screens.end import EndScreen
+
+    table = new_table("jewelbox", tmp_path, seats=("first", "first"))
+    app = make_app(StartTable(table), board_class=real_board)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), 120)
+        await pilot.pause()
+        text = _flat(render_text(app))
+        assert re.search(r"Scarabs \d+ \(\d+\)", text)
+        assert "Points first; in brackets, how many of them there are." in text

@@ -142,8 +142,9 @@ class Board(Widget, can_focus=True):
     def seat_name(self, seat: int) -> str:
         """A seat as the players' tables write it: the table's name for it
         (with its bot kind), and "(you)" for the seat on this screen."""
-        name = self._labels[seat] if 0 <= seat < len(self._labels) else f"Seat {seat + 1}"
-        return name + (" (you)" if seat == self._seat else "")
+        if seat == self._seat:  # the person reading: no need of their own name or kind
+            return f"Seat {seat + 1} (you)"
+        return self._labels[seat] if 0 <= seat < len(self._labels) else f"Seat {seat + 1}"
 
     def show_error(self, reason: str) -> None:
         """The table refused the last action: say why and let the person try again."""

@@ -116,6 +116,11 @@ class EndScreen(ModalScreen[EndChoice]):
                          f"{undo_words(self.result.undos)}", id="end-sub")
             with VerticalScroll(id="end-scroll"):  # a long breakdown scrolls; the keys stay
                 yield Static(results_table(self.result, self.labels), id="end-table")
+                if any(_COUNT_SUFFIX.search(line.label)
+                       for lines in self.result.breakdowns for line in lines):
+                    # "4 (2)" would read as two scores: say which number is which.
+                    yield Static(Text("Points first; in brackets, how many of them there are.",
+                                      style="dim"), id="end-counts")
             review = "   [b]r[/b] review the game" if self.can_review else ""
             yield Static(f"[b]Enter[/b] menu   [b]v[/b] view board{review}   [b]q[/b] quit",
                          id="end-keys")
