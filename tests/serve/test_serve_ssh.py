@@ -48,10 +48,9 @@ async def make_table(alice: Client) -> str:
     alice.send("c")
     await alice.wait_for("New shared table")
     await alice.wait_for("◀ bot: greedy ▶")
-    for _ in range(6):  # down to the seed: a fixed deal, so the moves below are legal
-        alice.send("\x1b[B")
-        await asyncio.sleep(0.05)
-    await alice.type("7")
+    # Down to the seed and a fixed deal (so the moves below are legal), in one write:
+    # typed quickly over a slow link, keys arrive together and must all land.
+    alice.send("\x1b[B" * 6 + "7")
     await alice.wait_for("Seed       7")
     alice.send("\r")
     await alice.wait_for("waiting for players")

@@ -8,6 +8,8 @@ is posted into the app as a message.
 
 from __future__ import annotations
 
+import time
+from collections import deque
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from textual.actions import ActionError, ActionParseResult
 from textual.await_complete import AwaitComplete
 from textual.dom import DOMNode
 from textual.message import Message
+from textual.message_pump import MessagePump
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -35,6 +38,15 @@ BLOCKED_ACTIONS = frozenset({
 """Textual's own actions that a person on a server must never reach (a markup link,
 a key): they write files where the app runs, stop the session process, or build
 screens and messages from text."""
+
+
+MAX_HELD_KEYS = 64
+"""Keys waiting behind the one being handled: seconds of quick typing held up on a
+slow link. More is a flood (random bytes, a stuck key): the held keys and the
+rest go through as they come, as Textual handles them, so a flood costs no more
+than it did (one at a time, keys go at about 30 a second on a loaded machine)."""
+KEY_LOST_AFTER = 1.0
+"""Seconds after which a key that never came back up is given up on."""
 
 
 class HubMessage(Message):
@@ -83,6 +95,11 @@ class ServeApp(GemtableApp):
         """Screen removals under way (see `run_action`)."""
         self._key_screen: Screen | None = None
         """The screen on top when the key being handled arrived."""
+        self._key_in_flight = False
+        """A key is on its way through the widgets; the keys after it wait."""
+        self._held_keys: deque[events.Key] = deque()
+        self._key_sent_at = 0.0
+        self._key_number = 0
         self.sub_title = f"{welcome.user} @ {welcome.server}"
 
     # --- keys that outrun a new screen -------------------------------------------
@@ -101,11 +118,71 @@ class ServeApp(GemtableApp):
             return False
         return await super().run_action(action, default_namespace, namespaces)
 
-    # --- one key, one screen ----------------------------------------------------------
+    # --- one key at a time ------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
+        """A key from the terminal waits until the one before it is done with.
+
+        Textual hands each key to the widget focused when the key is read, but a
+        key's bindings (↓ moving the focus, Enter pushing a screen) run later, once
+        it has come back up to the app. Keys read together, as a slow link delivers
+        quick typing, would all go to the first widget: ↓↓7 would lose the 7."""
         if isinstance(event, events.Key) and not event.is_forwarded:
-            self._key_screen = self.screen
+            if len(self._held_keys) >= MAX_HELD_KEYS:  # a flood, not typing
+                self._key_in_flight = False
+                while self._held_keys:
+                    await self._handle_key(self._held_keys.popleft())
+            elif self._key_in_flight or self._held_keys:
+                self._held_keys.append(event)
+                if len(self._held_keys) == 1:
+                    self.set_timer(KEY_LOST_AFTER, self._unstick)
+                return
+            await self._handle_key(event)
+            return
         await super().on_event(event)
+
+    async def _handle_key(self, event: events.Key) -> None:
+        self._key_in_flight = True
+        self._key_sent_at = time.monotonic()
+        self._key_number += 1
+        number = self._key_number
+        self._key_screen = self.screen
+        first = self.focused or self.screen  # where Textual sends it (its bindings aside)
+        await super().on_event(event)
+        if not first.call_later(self._follow_key, first, number):
+            self._key_done(number)
+
+    def _follow_key(self, node: MessagePump, number: int) -> None:
+        """Runs on `node` after key `number`: it has handled it and passed it up (or
+        kept it), so follow it to the parent; at the app, its bindings have run."""
+        parent = node._parent
+        if (node is self or parent is None
+                or not parent.call_later(self._follow_key, parent, number)):
+            self._key_done(number)
+
+    def _key_done(self, number: int) -> None:
+        if number == self._key_number:  # not a key given up on already
+            self._key_in_flight = False
+            self._next_key()
+
+    def _unstick(self) -> None:
+        """A widget removed with the key still in its queue never passes it on: the
+        keys after it go on after a while instead of waiting for good."""
+        if self._key_in_flight and time.monotonic() - self._key_sent_at >= KEY_LOST_AFTER:
+            self._key_done(self._key_number)
+        if self._held_keys:
+            self.set_timer(KEY_LOST_AFTER, self._unstick)
+
+    def _next_key(self) -> None:
+        """The next held key, once every screen on the stack has mounted (a key right
+        after `c` is for the form that `c` opens)."""
+        if self._key_in_flight or not self._held_keys:
+            return
+        if not self._screens_settled():
+            self.set_timer(0.02, self._next_key)
+            return
+        self._key_in_flight = True  # a key read meanwhile queues behind this one
+        self._key_sent_at = time.monotonic()
+        self.call_later(self._handle_key, self._held_keys.popleft())
 
     async def _on_key(self, event: events.Key) -> None:
         """A key comes back here for the bindings once no widget took it; if a dialog
