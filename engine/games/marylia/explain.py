@@ -201,7 +201,8 @@ def describe(state: MaryliaState, action: object, after: MaryliaState) -> str:
     if isinstance(action, Roll):
         return _describe_roll(state, action.face, after)
     if isinstance(action, Place):
-        return f"places their merchant in {city_name(action.city)}"
+        # No pronoun: the line reads alike after "You:" and after "Seat 2:".
+        return f"placed the merchant in {city_name(action.city)}"
     seat = state.seats[state.current]
     if isinstance(action, Travel):
         cost = travel_cost(seat.city, action.city)

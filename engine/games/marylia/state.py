@@ -30,7 +30,7 @@ ROUND_LIMIT = {2: 120, 3: 60, 4: 60, 5: 60}
 
 # Steps: what the position is waiting for.
 PLACE = 0
-"""Set-up: `current` places their merchant."""
+"""Set-up: `current` places a merchant."""
 ACT = 1
 """`current` takes one of their `actions_left` actions."""
 DISCARD = 2

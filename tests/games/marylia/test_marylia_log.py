@@ -7,7 +7,16 @@ import re
 
 from gemtable.engine import CHANCE, chance_rng
 from gemtable.engine.games.marylia import GAME
-from gemtable.engine.games.marylia.actions import Bid, Buy, Collect, Forge, Interact, Roll, Travel
+from gemtable.engine.games.marylia.actions import (
+    Bid,
+    Buy,
+    Collect,
+    Forge,
+    Interact,
+    Place,
+    Roll,
+    Travel,
+)
 from gemtable.engine.games.marylia.cards import RESOURCES
 
 
@@ -83,3 +92,11 @@ def test_log_lines_use_the_right_article():
     bought = state.apply(state.parse_action("buy"))
     assert state.describe(state.parse_action("buy"), bought).endswith(
         "buys an amethyst for 2 coins")
+
+
+def test_placing_the_merchant_reads_alike_after_you_and_after_a_seat_name():
+    state = GAME.new(2, seed=3)
+    place = next(a for a in state.legal_actions() if isinstance(a, Place))
+    told = state.describe(place, state.apply(place))
+    assert told == f"placed the merchant in city {place.city + 1}", told
+    assert "their" not in told
