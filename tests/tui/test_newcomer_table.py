@@ -41,7 +41,7 @@ async def test_a_long_refusal_is_shown_whole_under_every_board(game_id, tmp_path
         assert reason in _flat(render_text(app))
 
 
-@pytest.mark.parametrize("game_id", BOARD_GAMES)
+@pytest.mark.parametrize("game_id", (*BOARD_GAMES, "iridescia", "marylia"))
 async def test_every_players_table_names_the_bot_kind(game_id, tmp_path):
     table = new_table(game_id, tmp_path)
     app = make_app(StartTable(table), board_class=real_board)
@@ -50,6 +50,7 @@ async def test_every_players_table_names_the_bot_kind(game_id, tmp_path):
         text = render_text(app)
         board = text.split("\n")[1:-2]  # the status row names seats its own way
         assert any("Seat 2 (first)" in line and "." not in line[:4] for line in board), text
+        assert any("Seat 1 (you)" in line and "." not in line[:4] for line in board), text
 
 
 @pytest.mark.parametrize("game_id", registry.ids())

@@ -161,8 +161,9 @@ class IridesciaBoard(Board):
         self.query_one("#ir-head", Painted).draw(lambda w: [S.head_line(scene, w)])
         self.query_one("#ir-map", Painted).draw(lambda w: map_lines(scene, marks, w))
         focus = self._player
+        names = [self.seat_name(seat) for seat in range(len(view.seats))]
         self.query_one("#ir-players", Painted).draw(
-            lambda w: player_lines(scene, me, w, roomy, focus))
+            lambda w: player_lines(scene, me, w, roomy, focus, names))
         self.set_class(view.is_over, "-over")
         if view.is_over:
             self.query_one("#ir-final", Painted).draw(self._final_lines)

@@ -106,13 +106,14 @@ def item_lines(scene: Scene, width: int, cols: int = 2) -> list[Text]:
 # --- players ------------------------------------------------------------------------
 
 
-def _name(scene: Scene, player: Player, me: int | None) -> Text:
+def _name(scene: Scene, player: Player, names: Sequence[str]) -> Text:
     acting = scene.current == player.seat
     line = G.span(G.MARK if acting else " ", G.WARN)
     line.append_text(G.seat_mark(player.seat))
-    line.append(f" {player.label}", G.PICKED if acting else G.BOLD)
-    if player.seat == me:
-        line.append(" (you)", G.DIM)
+    # The table's name for a seat (with its bot kind, or "(you)"); Rhom is no table seat.
+    named = not player.rhom and player.seat < len(names)
+    line.append(f" {names[player.seat] if named else player.label}",
+                G.PICKED if acting else G.BOLD)
     line.append(f" {player.score}pt", G.POINTS)
     return line
 
@@ -148,8 +149,9 @@ def _status(player: Player) -> list[Text]:
     return out
 
 
-def player_full(scene: Scene, player: Player, me: int | None, width: int) -> list[Text]:
-    head = _name(scene, player, me)
+def player_full(scene: Scene, player: Player, names: Sequence[str],
+                width: int) -> list[Text]:
+    head = _name(scene, player, names)
     head.append(" ")
     head.append_text(cargo(player))
     if not player.rhom:
@@ -185,9 +187,9 @@ def player_full(scene: Scene, player: Player, me: int | None, width: int) -> lis
     return lines
 
 
-def player_compact(scene: Scene, player: Player, me: int | None, width: int) -> Text:
+def player_compact(scene: Scene, player: Player, names: Sequence[str], width: int) -> Text:
     """One line: score, cargo, coins and how much is in the victory pile (v shows it all)."""
-    line = _name(scene, player, me)
+    line = _name(scene, player, names)
     line.append(" ")
     line.append_text(cargo(player))
     if not player.rhom:
@@ -208,17 +210,18 @@ def player_compact(scene: Scene, player: Player, me: int | None, width: int) -> 
 
 
 def player_lines(scene: Scene, me: int | None, width: int, roomy: bool,
-                 focus: int | None = None) -> list[Text]:
-    """Every player, the one in focus (you, by default) in full and first."""
+                 focus: int | None = None, names: Sequence[str] = ()) -> list[Text]:
+    """Every player, the one in focus (you, by default) in full and first;
+    `names` are the table's names for the seats."""
     first = focus if focus is not None else me if me is not None else scene.current or 0
     order = [p for p in scene.players if p.seat == first]
     order += [p for p in scene.players if p.seat != first]
     lines: list[Text] = []
     for i, player in enumerate(order):
         if i == 0 or roomy:
-            lines += player_full(scene, player, me, width)
+            lines += player_full(scene, player, names, width)
         else:
-            lines.append(player_compact(scene, player, me, width))
+            lines.append(player_compact(scene, player, names, width))
     return lines
 
 

@@ -102,7 +102,8 @@ class MaryliaBoard(Board):
         self.query_one("#my-round", Painted).draw(lambda w: [P.round_line(view, me, w)])
         self.query_one("#my-cities", Painted).draw(
             lambda w: city_lines(view, me, cursor, w, tall))
-        self.query_one("#my-seats", Painted).draw(lambda w: seat_lines(view, me, w))
+        names = [self.seat_name(seat) for seat in range(view.players)]
+        self.query_one("#my-seats", Painted).draw(lambda w: seat_lines(view, me, w, names))
         self.query_one("#my-hand", Painted).draw(
             lambda w: [hand_line(view, me, w, picked), forge_line(view, me, legal, w)])
         self.query_one("#my-auction", Painted).draw(lambda w: self._auction_lines(w))

@@ -42,13 +42,19 @@ def item_text(view: MaryliaState, item: Item, number: int | None = None) -> Text
     return line
 
 
-def seat_line(view: MaryliaState, seat: int, me: int | None, width: int) -> Text:
-    """One merchant: marker, coins, city, hand size, first player, forged items."""
+def seat_line(view: MaryliaState, seat: int, me: int | None, width: int,
+              names: Sequence[str] = ()) -> Text:
+    """One merchant: marker, name (the table's, with its bot kind), coins, city,
+    hand size, first player, forged items."""
     record = view.seats[seat]
     acting = seat == view.current and not view.is_over
     line = G.span(G.CURSOR if acting else " ", G.WARN)
-    line.append_text(G.seat(seat, me, long=True))
-    line.append(" " * max(1, 15 - line.cell_len))
+    if seat < len(names):
+        line.append(names[seat], G.seat_style(seat))
+    else:
+        line.append_text(G.seat(seat, me, long=True))
+    # The coins line up under the longest name.
+    line.append(" " * max(1, max(15, 3 + max(map(len, names), default=0)) - line.cell_len))
     line.append_text(G.coins(record.coins))
     line.append(f"{'':<{max(1, 5 - len(str(record.coins)))}}")
     line.append(f"city {record.city + 1}" if record.city >= 0 else "city -", G.TEXT)
@@ -65,8 +71,9 @@ def seat_line(view: MaryliaState, seat: int, me: int | None, width: int) -> Text
     return G.fit(line, width)
 
 
-def seat_lines(view: MaryliaState, me: int | None, width: int) -> list[Text]:
-    return [seat_line(view, s, me, width) for s in range(view.players)]
+def seat_lines(view: MaryliaState, me: int | None, width: int,
+               names: Sequence[str] = ()) -> list[Text]:
+    return [seat_line(view, s, me, width, names) for s in range(view.players)]
 
 
 # --- your hand --------------------------------------------------------------------------
