@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import app_for, until
-from tui_support import match_screen
+from tui_support import match_screen, render_text
 
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.serve import protocol as P
@@ -80,6 +80,8 @@ async def test_a_new_table_from_the_form_and_a_friend_joining_by_id(hub, check):
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await until(pilot, lambda: "Your turn" in str(app.screen.query_one("#status").left))
         assert app.screen.query_one("#turn-banner").display
+        # bob and carol have left: the names say so without anything else redrawing.
+        await until(pilot, lambda: "Seat 2 (bob, away)" in render_text(app))
         check(app, "serve_game_your_turn")
 
 

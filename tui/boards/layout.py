@@ -23,3 +23,21 @@ def columns(left: Text, right: Text, width: int) -> Text:
     line = fit(left, room)
     line.append_text(right)
     return line
+
+
+def fit_label(label: str, width: int) -> str:
+    """A seat label in `width` characters that keeps its state: "Seat 4 (ca…, away)".
+
+    Names from outside can be long; cutting the end would drop "away" or "a bot
+    plays", which matter more than the last letters of a name.
+    """
+    if len(label) <= width:
+        return label
+    head, opened, inner = label.partition(" (")
+    if opened and inner.endswith(")"):
+        name, comma, state = inner[:-1].partition(", ")
+        tail = f"{comma}{state})"
+        room = width - len(head) - len(opened) - len(tail)
+        if room >= 2:
+            return f"{head}{opened}{name[:room - 1]}…{tail}"
+    return label[:max(0, width - 1)] + "…"

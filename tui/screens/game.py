@@ -232,6 +232,13 @@ class GameScreen(Screen[None]):
             self._refresh_pending = True
             self.call_later(self._refresh)
 
+    def lobby_updated(self, update: object) -> None:
+        """A shared table's seats changed (someone left or came back): names follow."""
+        absorb = getattr(self.table, "lobby_updated", None)
+        if callable(absorb):
+            absorb(update)
+        self._schedule_refresh()
+
     # --- drawing ----------------------------------------------------------
     def _refresh(self) -> None:
         self._refresh_pending = False

@@ -60,9 +60,14 @@ class RemoteTable:
         self.paused = False
         self.delay = 0.0
         self._connections: list[RemoteConnection] = []
-        self._unlisten = client.listen(self._lobby)
+        self._unlisten = client.listen(self.lobby_updated)
 
-    def _lobby(self, message: object) -> None:
+    def lobby_updated(self, message: object) -> None:
+        """Keep this table's seats (who is away, who stands in) as the hub lists them.
+
+        Called on the client's reader thread and again by the game screen on the
+        app's thread, so the screen never redraws names from an older listing.
+        """
         if isinstance(message, P.LobbyUpdate):
             mine = next((t for t in message.tables if t.id == self.id), None)
             if mine is not None:

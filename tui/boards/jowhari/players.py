@@ -12,6 +12,7 @@ from textual.widget import Widget
 from gemtable.engine.games.jowhari.cards import GOLD
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, JowhariState
 
+from ..layout import fit_label
 from . import glyphs as G
 
 NAME_WIDTH = 12
@@ -75,7 +76,7 @@ class PlayersView(Widget):
         line = G.span(G.CURSOR_MARK if playing else " ", style=G.WARN)
         name_style = Style(bold=True, reverse=playing) if playing else Style(bold=index == self.seat)
         name_width = self._name_width
-        line.append(self._label_of(index)[:name_width].ljust(name_width), style=name_style)
+        line.append(fit_label(self._label_of(index), name_width).ljust(name_width), style=name_style)
         for c in range(5):
             line.append_text(_gem_cell(c, seat.tokens[c], seat.bonuses[c]))
         gold = seat.tokens[GOLD]
