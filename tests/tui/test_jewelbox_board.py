@@ -16,9 +16,9 @@ from tui_support import render_text
 
 from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
 from gemtable.engine.games.jewelbox import actions as A
-from gemtable.engine.games.jewelbox.components import LADYBUG, LONGHORN
+from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS, LADYBUG, LONGHORN
 from gemtable.engine.games.jewelbox.positions import position
-from gemtable.engine.games.jewelbox.rules import swap_actions
+from gemtable.engine.games.jewelbox.rules import spent_tool, swap_actions
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     DISCARDING,
@@ -290,6 +290,26 @@ async def test_forceps_after_placing_and_d_ends_the_turn() -> None:
     assert app.chosen == [A.FORCEPS]
 
 
+async def test_f_with_the_forceps_used_up_asks_before_spending_the_either() -> None:
+    state = position(["SWL"], ["L"], variant="standard", tools=[5, 7], phase=START)
+    app = await run(BoardApp(state), "f")
+    assert "the Forceps is used up: f again uses the Either" in app.final_prompt
+    app = await run(BoardApp(state), "f", "enter", "right", "enter")
+    assert app.chosen == []
+    app = await run(BoardApp(state), "f", "f", "enter", "right", "enter")
+    assert app.chosen == [A.FORCEPS]
+
+
+async def test_g_with_the_glass_used_up_asks_before_spending_the_either() -> None:
+    state = position(["S"], ["W"], variant="standard", tools=[6, 7], phase=START)
+    app = await run(BoardApp(state), "g")
+    assert "the Magnifying Glass is used up" in app.final_prompt
+    app = await run(BoardApp(state), "g", "1")
+    assert app.chosen == []
+    app = await run(BoardApp(state), "g", "g", "1")
+    assert app.chosen == [A.GLASS[1]]
+
+
 async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
     app = await run(BoardApp(placing(["SW"], ["L"])), "f")
     assert app.chosen == []
@@ -407,6 +427,12 @@ def keys_for(action: object, cursor: tuple[int, int]) -> list[str]:
     return [*walk(cursor, action.first), "enter", *walk(action.first, action.second), "enter"]
 
 
+def tool_keys(state: JewelBoxState, key: str, tool: int) -> list[str]:
+    """A tool's key, pressed twice when the Either stands in for that tool."""
+    either = spent_tool(state.seats[state.current].tools, tool) != tool
+    return [key, key] if either else [key]
+
+
 @pytest.mark.parametrize(("players", "variant"), [(1, "solo"), (2, "standard")])
 async def test_whole_games_played_only_with_keys(players: int, variant: str) -> None:
     """Random legal actions, each entered with keys; the board must post exactly it.
@@ -425,11 +451,14 @@ async def test_whole_games_played_only_with_keys(players: int, variant: str) -> 
                 swap = rng.choice(swaps)
                 if len(swaps) > 1:  # with only one, the engine swaps at once
                     wanted.append(swap)
-                await pilot.press("f")  # Forceps first move the cursor onto a beetle
+                # Forceps first move the cursor onto a beetle
+                await pilot.press(*tool_keys(app.state, "f", FORCEPS))
                 await pilot.pause()
                 await pilot.press(*keys_for(swap, app.board.cursor))
             else:
                 keys = keys_for(wanted[0], app.board.cursor)
+                if isinstance(wanted[0], A.Glass):
+                    keys[:1] = tool_keys(app.state, "g", GLASS)
                 if keys[-1] != "enter" and app.state.reveals(wanted[0]):
                     keys.append("enter")  # a move that draws from the pile waits for Enter
                 await pilot.press(*keys)

@@ -125,9 +125,14 @@ def chance_outcomes(state: JewelBoxState) -> tuple:
 # --- effects ----------------------------------------------------------------
 
 
+def spent_tool(tools: int, tool: int) -> int:
+    """The tool that `glass` or `forceps` spends from `tools`: that very tool while
+    unused, else the Either (rules.md, "Which tool is spent")."""
+    return tool if tools & tool else EITHER
+
+
 def _spend(tools: int, tool: int) -> int:
-    """Use `tool`, or the Either once that tool is gone (rules.md, "Which tool is spent")."""
-    return tools & ~tool if tools & tool else tools & ~EITHER
+    return tools & ~spent_tool(tools, tool)
 
 
 def _swap(seat: Seat, state: JewelBoxState, action: A.Swap) -> Seat:

@@ -82,6 +82,8 @@ class JewelBoxBoard(MouseAndTyping):
         """A box the person asked to see in full (v), instead of the usual one."""
         self._pending: A.Swap | None = None
         """The swap to post once the Forceps just taken up are in hand."""
+        self._either_asked = 0
+        """The used-up tool whose key was pressed once: pressed again, it spends the Either."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="jb-strip")
@@ -112,6 +114,7 @@ class JewelBoxBoard(MouseAndTyping):
             geo = view.geometry
             self._cursor = geo.squares[geo.centre]
         self._mode, self._picked = "", None  # a half-used tool belonged to the old one
+        self._either_asked = 0
         pending, self._pending = self._pending, None
         if legal and C.swapping(view):
             if pending in legal:
@@ -272,6 +275,13 @@ class JewelBoxBoard(MouseAndTyping):
         if reason:
             self._say(reason)
             return
+        # A used-up tool's key never spends the Either unasked: it asks first.
+        question = C.either_question(self._view, tool)
+        if question and self._either_asked != tool:
+            self._either_asked = tool
+            self._say(question)
+            return
+        self._either_asked = 0
         self._mode = C.GLASS_MODE if tool == GLASS else C.FORCEPS_MODE
         self._picked, self._message = None, None
         if tool == FORCEPS:

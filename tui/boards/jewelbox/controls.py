@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.board import square_name
 from gemtable.engine.games.jewelbox.components import EITHER, EMPTY, GLASS, NAMES, TOOL_NAMES
+from gemtable.engine.games.jewelbox.rules import spent_tool
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     CHOOSING,
@@ -181,6 +182,15 @@ def tool_start(view: JewelBoxState, legal: Sequence[object], tool: int) -> str |
     """None if the tool can be used now, else why not."""
     found = glasses(legal) if tool == GLASS else forceps_ready(legal)
     return None if found else tool_reason(view, tool)
+
+
+def either_question(view: JewelBoxState, tool: int) -> str | None:
+    """When the engine would spend the Either for `tool` (that tool is used up), the
+    words asking for the key again; None when the key takes up that very tool."""
+    if swapping(view) or spent_tool(view.seats[view.current].tools, tool) == tool:
+        return None
+    name, key = TOOL_NAMES[tool], "g" if tool == GLASS else "f"
+    return f"the {name} is used up: {key} again uses the Either as the {name}"
 
 
 def log_targets(legal: Sequence[object], mode: str, blocked: bool) -> set[int]:
