@@ -87,37 +87,13 @@ async def test_bad_settings_are_refused_and_a_run_can_be_stopped():
         assert "games, stopped" in render_text(app)
 
 
-class FirstLegal:
-    """Always the first legal action: a bot whose play no heuristic change can alter."""
-
-    kind = "first"
-
-    def choose(self, view):
-        return view.legal_actions()[0]
-
-
-@pytest.fixture
-def first_bot(monkeypatch):
-    """Adds the kind `first`, so the snapshot depends on the rules alone."""
-    import gemtable.ai
-    import gemtable.ai.match
-
-    real = gemtable.ai.make_bot
-
-    def make_bot(kind, *, game_id, seed):
-        return FirstLegal() if kind == "first" else real(kind, game_id=game_id, seed=seed)
-
-    monkeypatch.setattr(gemtable.ai, "make_bot", make_bot)
-    monkeypatch.setattr(gemtable.ai.match, "make_bot", make_bot)
-
-
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
-async def test_arena_snapshot(size, snapshot, first_bot):
+async def test_arena_snapshot(size, snapshot):
     snapshot.snapshot_dir = SCREENSHOTS
     app = make_app(StartMenu(), menu_seed=5)
     async with app.run_test(size=size) as pilot:
         screen = await open_arena(pilot, app)
-        await type_into(pilot, screen, "#arena-pool", "random,first")
+        await type_into(pilot, screen, "#arena-pool", "random,greedy")
         await type_into(pilot, screen, "#arena-games", "6")
         await pilot.press("enter")
         await until(pilot, lambda: screen.result is not None and not screen.running)
