@@ -300,6 +300,8 @@ class GameScreen(Screen[None]):
             else:
                 parts.append(f"{self.table.label(self._mover)} to play")
         status.left = " · ".join(parts)
+        # At 80 columns the title gives way first: the round and whose turn matter more.
+        status.short_left = " · ".join(parts[1:])
         status.busy = self._thinking is not None and self._result is None and not self._paused
         status.set_alert(self._failure is not None)
         status.right = self._status_right(shown)

@@ -28,6 +28,8 @@ class StatusBar(Widget):
     """
 
     left: reactive[str] = reactive("")
+    short_left: reactive[str] = reactive("")
+    """Said instead of `left` when `left` does not fit (e.g. without the game's title)."""
     right: reactive[str] = reactive("")
     busy: reactive[bool] = reactive(False)
     frame: reactive[int] = reactive(0)
@@ -53,6 +55,8 @@ class StatusBar(Widget):
         left = f" {self.left}{spinner}"
         right = f"{self.right} " if self.right else ""
         room = max(0, width - len(right) - 1)
+        if len(left) > room and self.short_left:
+            left = f" {self.short_left}{spinner}"
         if len(left) > room:
             left = left[: max(0, room - 1)] + "…"
         text = Text(left, style="bold")
