@@ -23,6 +23,7 @@ from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.jowhari import JowhariBoard
 from gemtable.tui.boards.jowhari.centre import CentreView
 from gemtable.tui.boards.jowhari.players import LogView, PlayersView
+from gemtable.tui.boards.jowhari.prompt import detail_line
 
 GAME = registry.get("jowhari")
 RETURNING = (
@@ -143,6 +144,16 @@ async def test_typed_slot_name_then_b_buys_that_centre_card() -> None:
     buy = first(state, A.Buy, "centre")
     app = await run(BoardApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
+
+
+async def test_a_long_card_detail_is_shown_whole_at_80_columns() -> None:
+    """From seed 1, card 3a lacks four colours and some gold covers part: its
+    detail is longer than a row, so it takes a second row instead of a cut."""
+    state = position()
+    app = await run(BoardApp(state), "3", "a")
+    detail = detail_line(state.view(state.current), state.current, A.Source("centre", 3, 0))
+    assert len(detail.plain) > 80
+    assert " ".join(detail.plain.split()) in " ".join(app.screen_text.split())
 
 
 async def test_arrows_move_the_cursor_and_enter_buys() -> None:

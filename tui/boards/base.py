@@ -98,7 +98,8 @@ class Board(Widget, can_focus=True):
         """A move that cannot be taken back, chosen by a single key: Enter plays it."""
         self._labels: tuple[str, ...] = ()
         """How the table names each seat ("Seat 2 (greedy)"), from `name_seats`."""
-        self._prompt_rows = 1
+        self._wrapped_rows: dict[int, int] = {}
+        """Rows each wrapping line under the board took when last drawn, by widget."""
         self.read_only_words = ""
         """What the line under a read-only board says in place of the board's
         own words, set by a screen whose keys do something else there (a
@@ -230,14 +231,14 @@ class Board(Widget, can_focus=True):
         leaves it to the screen and the app."""
         return False
 
-    def _update_prompt(self, prompt: Static, text: Text) -> None:
-        """Put `text` on the line under the board, which wraps (up to three rows)
-        so a long refusal is read whole; the board is laid out again only when
-        the number of rows changes."""
+    def _update_prompt(self, prompt: Static, text: Text, most: int = 3) -> None:
+        """Put `text` on a line under the board that wraps (up to `most` rows, as
+        its CSS allows) so a long refusal or card detail is read whole; the
+        board is laid out again only when the number of rows changes."""
         width = prompt.size.width or self.size.width
-        rows = min(3, len(text.wrap(self.app.console, width))) if width > 0 else 1
-        prompt.update(text, layout=rows != self._prompt_rows)
-        self._prompt_rows = rows
+        rows = min(most, len(text.wrap(self.app.console, width))) if width > 0 else 1
+        prompt.update(text, layout=rows != self._wrapped_rows.get(id(prompt), 1))
+        self._wrapped_rows[id(prompt)] = rows
 
     # --- moves that cannot be taken back ------------------------------------------
     CONFIRM_WORDS: ClassVar[str] = "brings something hidden to light, so it cannot be undone"

@@ -115,8 +115,8 @@ class JowhariBoard(Board):
         for log in self.query(LogView):
             log.draw(self._history)
         if self._view is not None:
-            self.query_one("#jw-detail", Static).update(
-                detail_line(self._view, self._seat, self._cursor), layout=False)
+            self._update_prompt(self.query_one("#jw-detail", Static),
+                                detail_line(self._view, self._seat, self._cursor), most=2)
         self._update_prompt(self.query_one("#jw-prompt", Static), self._prompt())
 
     def _prompt(self) -> Text:
