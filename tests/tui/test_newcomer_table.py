@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from tui_support import bots, make_app, real_board, render_text, settled, until
+from tui_support import QuietBot, bots, make_app, real_board, render_text, settled, until
 
 from gemtable.engine import CHANCE, registry
 from gemtable.tui.app import StartTable
@@ -79,17 +79,6 @@ def test_refusals_speak_to_the_mover_never_of_their_seat_number(game_id):
             action = rng.choice(legal)
         seen.extend(legal[:30])
         state = state.apply(action)
-
-
-class QuietBot:
-    """The first legal move that brings nothing to light (a move undo can pass)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view):
-        legal = view.legal_actions()
-        return next((a for a in legal if not view.reveals(a)), legal[0])
 
 
 def quiet_bots(kind: str, *, game_id: str, seed: int):

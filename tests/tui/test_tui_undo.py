@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from textual.widgets import Static
-from tui_support import bots, make_app, real_board, until
+from tui_support import QuietBot, bots, make_app, real_board, until
 
 from gemtable.engine.gamelog import load
 from gemtable.tui.app import StartTable
@@ -19,17 +19,6 @@ from gemtable.tui.table import Table, ViewUpdated
 from gemtable.tui.table.messages import GameResult
 
 WAIT = 10.0
-
-
-class QuietBot:
-    """Plays the first legal move that brings nothing to light (else the first)."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, view):
-        legal = view.legal_actions()
-        return next((a for a in legal if not view.reveals(a)), legal[0])
 
 
 class RevealingBot:

@@ -169,3 +169,14 @@ def match_screen(snapshot, app: App, name: str, *, text: str | None = None,
     stem = f"{name}_{width}x{height}"
     snapshot.assert_match(render_text(app) if text is None else text, f"{stem}.txt")
     snapshot.assert_match(render_svg(app), f"{stem}.svg")
+
+
+class QuietBot:
+    """Plays the first legal move that brings nothing to light (else the first)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, view):
+        legal = view.legal_actions()
+        return next((a for a in legal if not view.reveals(a)), legal[0])
