@@ -20,9 +20,10 @@ $(VENV)/.installed-play: $(BIN)/python $(DEPS)
 	@touch $@
 
 # The cluster extra (Ray) too: the tests run the arena's Ray backend on a local
-# cluster; and pettingzoo: the tests run PettingZoo's API test on every game.
+# cluster; pettingzoo and openspiel: the tests run PettingZoo's API test and
+# OpenSpiel's random simulation test on every game.
 $(VENV)/.installed-test: $(BIN)/python $(DEPS)
-	$(PIP) install -c constraints.txt -e '.[test,cluster,pettingzoo]'
+	$(PIP) install -c constraints.txt -e '.[test,cluster,pettingzoo,openspiel]'
 	@touch $@ $(VENV)/.installed-play
 
 play: $(VENV)/.installed-play
