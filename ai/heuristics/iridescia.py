@@ -51,11 +51,11 @@ ROW = 0.15
 NOT_THE_RHOM = -1000.0
 """Bots other than `rhom` never take the Rhom's seat."""
 MINE_ODDS = 4
+"""Playouts mine while the market value is at most this."""
 FULL_HOLD = 1.5
 """A full hold at rest: the gem of the next tile will have to be given away."""
 OVERFLOW = 2.0
 """Per gem beyond seven (they are about to leave the hold)."""
-"""Playouts mine while the market value is at most this."""
 
 
 RELIC_COSTS = tuple(r.cost for r in RELICS)
@@ -92,6 +92,10 @@ class IridesciaHeuristic(Heuristic[IridesciaState]):
         return tuple(self.seat_value(state, i) for i in range(state.players))
 
     def seat_value(self, state: IridesciaState, i: int) -> float:
+        if i == state.rhom:
+            if state.turns == 0 and state.seats[i].position < 0:
+                return NOT_THE_RHOM  # becoming the Rhom is never a plan of these bots
+            return self.rhom_value(state, i)
         seat = state.seats[i]
         value = float(total(state, i))
         # Gems past the hold's seven are given away: they are worth nothing here.
@@ -107,9 +111,24 @@ class IridesciaHeuristic(Heuristic[IridesciaState]):
         value += COIN * (1 - row / (CASTLE_ROW + 2)) * seat.coins + STONE_DIE * seat.stones
         value += ITEM_SHARE * sum(ITEMS[k].cost for k in seat.items if k >= 0)
         value += ROW * row
-        if state.rhom == i and state.turns == 0 and seat.position < 0:
-            value += NOT_THE_RHOM  # becoming the Rhom is never a plan of these bots
         return value
+
+    def rhom_value(self, state: IridesciaState, i: int) -> float:
+        """The Rhom's standing: its hold works the other way round from a player's.
+
+        Once its hold is full, every gem it collects scores at market value
+        (`rhom.gain`), so a gem that fills its hold, given or collected, is
+        worth a later gem's points to it, not a full-hold worry. The Rhom
+        climbs a row a turn, so the gems still to come are the rows left."""
+        seat = state.seats[i]
+        value = float(total(state, i)) + RELIC_REACH * relic_reach(state, i)
+        if seat.position == FINISHED:
+            return value
+        row = ROW_OF[seat.position] if seat.position >= 0 else -1
+        gems_to_come = CASTLE_ROW - row
+        room = max(0, CARGO - sum(seat.cargo))
+        market = sum(state.market_dice) / len(state.market_dice)
+        return value + GEM * min(sum(seat.cargo), CARGO) + market * max(0, gems_to_come - room)
 
     def playout_action(self, state: IridesciaState, rng: random.Random) -> object:
         legal = state.legal_actions()

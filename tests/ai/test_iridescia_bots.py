@@ -33,3 +33,31 @@ def test_other_bots_never_become_the_rhom():
     for kinds in (["greedy", "random"], ["random", "greedy"]):
         result = play_match("iridescia", kinds, seed=3, max_actions=4)
         assert all(a != A.RHOM for a in result.actions[:2])
+
+
+def _solo_state_after_the_rhoms_first_turn():
+    from gemtable.engine.games.iridescia.board import AIRSHIP
+
+    state = play_match("iridescia", ["greedy", "rhom"], seed=4, max_actions=40).final
+    assert state.rhom >= 0 and state.seats[state.rhom].position not in (AIRSHIP, FINISHED)
+    return state
+
+
+def _with_rhom_cargo(state, cargo):
+    import attrs
+
+    seats = list(state.seats)
+    seats[state.rhom] = attrs.evolve(seats[state.rhom], cargo=cargo)
+    return attrs.evolve(state, seats=tuple(seats))
+
+
+def test_filling_the_rhoms_hold_counts_for_the_rhom():
+    # A full Rhom scores each gem it collects afterwards: a gem that fills its
+    # hold (given to it, say) must raise its standing, not lower it as a full
+    # hold lowers a person's.
+    from gemtable.ai.heuristics.iridescia import HEURISTIC
+
+    state = _solo_state_after_the_rhoms_first_turn()
+    six = HEURISTIC.seat_value(_with_rhom_cargo(state, (2, 2, 1, 1)), state.rhom)
+    seven = HEURISTIC.seat_value(_with_rhom_cargo(state, (2, 2, 2, 1)), state.rhom)
+    assert seven - six >= 2.0  # about a market die more than the gem itself
