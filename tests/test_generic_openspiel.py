@@ -143,6 +143,16 @@ def test_openspiels_ismcts_plays_a_whole_game_with_our_resampler(game_id):
     assert all(record.decisions)
 
 
+def test_the_comparison_command_prints_a_win_rate_with_its_interval(capsys):
+    from gemtable.ai.interop.openspiel_match import main
+
+    main(["jowhari", "--games", "2", "--seconds", "0.01", "--json"])
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 2 and result["ours"] == "mcts:0.01s"
+    low, high = result["ci95"]
+    assert 0 <= low <= result["win_rate"] <= high <= 1
+
+
 def test_the_docs_example_loads_a_game_by_name_and_plays_it_with_ismcts(capsys):
     import runpy
     from pathlib import Path

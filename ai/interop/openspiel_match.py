@@ -11,10 +11,13 @@ exactly as arena game g of the same seed (`arena.game_seed`, `chance_rng`).
 - OpenSpiel's ISMCTSBot (Python) takes a number of simulations, not a time,
   so its number is calibrated as it plays: each search is given as many
   simulations as its measured rate (simulations a second, a running average
-  of its own searches in this run) fits in SECONDS. Both sides' mean time per
+  of its own searches in this run) fits in SECONDS, with what its earlier
+  searches in the game over- or underspent carried over. Both sides' mean time per
   move is reported, so any gap shows. It evaluates with random rollouts to
   the end (OpenSpiel's RandomRolloutEvaluator) and resamples with the
   engine's determinization (`resample_from_infostate`).
+- `--ismcts-seconds` gives ISMCTS another time a move than ours: how much
+  more it needs to draw level is a measure too.
 """
 
 from __future__ import annotations
@@ -168,6 +171,12 @@ class Comparison:
     ismcts_move_seconds: float
     ismcts_simulations: float
     """Mean ISMCTS simulations a searched move."""
+    ismcts_seconds: float | None = None
+    """ISMCTS's time a move when it is not `seconds` (a handicap)."""
+
+    @property
+    def ismcts_budget(self) -> float:
+        return self.seconds if self.ismcts_seconds is None else self.ismcts_seconds
 
     @property
     def win_rate(self) -> float:
@@ -176,6 +185,7 @@ class Comparison:
     def to_json(self) -> dict:
         low, high = wilson(self.wins, self.games)
         return {"game": self.game, "games": self.games, "seconds": self.seconds,
+                "ismcts_seconds": self.ismcts_budget,
                 "seed": self.seed, "ours": f"mcts:{self.seconds}s", "win_rate":
                 round(self.win_rate, 4), "ci95": [round(low, 4), round(high, 4)],
                 "ours_move_seconds": round(self.ours_move_seconds, 4),
@@ -184,15 +194,17 @@ class Comparison:
 
     def line(self) -> str:
         low, high = wilson(self.wins, self.games)
-        return (f"{self.game}: mcts:{self.seconds}s against ISMCTS, {self.games} games: "
+        return (f"{self.game}: mcts:{self.seconds}s against ISMCTS at {self.ismcts_budget} s, "
+                f"{self.games} games: "
                 f"wins {self.win_rate:.3f} (95% {low:.3f}-{high:.3f}); seconds a move: "
                 f"ours {self.ours_move_seconds:.3f}, ISMCTS {self.ismcts_move_seconds:.3f} "
                 f"({self.ismcts_simulations:.1f} simulations)")
 
 
-def compare(game_id: str, games: int, seconds: float, seed: int,
-            progress: bool = False) -> Comparison:
-    """`games` two-player games of ours against ISMCTS at `seconds` a move."""
+def compare(game_id: str, games: int, seconds: float, seed: int, *,
+            ismcts_seconds: float | None = None, progress: bool = False) -> Comparison:
+    """`games` two-player games of ours against ISMCTS at `seconds` a move (or
+    ISMCTS at `ismcts_seconds`, to see what time it needs to draw level)."""
     game = load(game_id, 2)
     rate = FIRST_RATE
     wins = ours_time = ismcts_time = 0.0
@@ -202,7 +214,8 @@ def compare(game_id: str, games: int, seconds: float, seed: int,
         dealt = game_seed(seed, index)
         ours = OurBot(f"mcts:{seconds}s", game_id, bot_seed(dealt, ours_seat))
         # The measured rate carries from game to game; the randomness is per game.
-        ismcts = Ismcts(game, bot_seed(dealt, 1 - ours_seat), seconds=seconds, rate=rate)
+        ismcts = Ismcts(game, bot_seed(dealt, 1 - ours_seat), rate=rate,
+                        seconds=seconds if ismcts_seconds is None else ismcts_seconds)
         players: list[Player] = [ours, ismcts] if ours_seat == 0 else [ismcts, ours]
         record = play_game(game, players, seed, index)
         rate = ismcts.rate
@@ -217,7 +230,8 @@ def compare(game_id: str, games: int, seconds: float, seed: int,
             print(f"game {index + 1}/{games}: ours (seat {ours_seat}) "
                   f"{record.shares[ours_seat]:g}, {wins:g} so far", file=sys.stderr, flush=True)
     return Comparison(game_id, games, seconds, seed, wins, ours_time / max(1, ours_moves),
-                      ismcts_time / max(1, ismcts_moves), simulations / max(1, searched))
+                      ismcts_time / max(1, ismcts_moves), simulations / max(1, searched),
+                      ismcts_seconds)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -225,11 +239,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", help="a game id (jowhari, jewelbox, workbench, ...)")
     parser.add_argument("--games", type=int, default=200, help="games (seats rotate)")
     parser.add_argument("--seconds", type=float, default=0.1, help="thinking time a move")
+    parser.add_argument("--ismcts-seconds", type=float, default=None,
+                        help="ISMCTS's time a move, if not --seconds (a handicap)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = parser.parse_args(argv)
-    result = compare(args.game, args.games, args.seconds, args.seed, progress=args.progress)
+    result = compare(args.game, args.games, args.seconds, args.seed,
+                     ismcts_seconds=args.ismcts_seconds, progress=args.progress)
     print(json.dumps(result.to_json()) if args.json else result.line())
 
 
