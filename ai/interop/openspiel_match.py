@@ -91,6 +91,9 @@ class Ismcts:
         """Simulations over those searches."""
         self.spent = 0.0
         """Seconds over those searches."""
+        self.opening_rate: float | None = None
+        """The rate of its first search: where the next game should start from,
+        as rollouts are longest at the start of a game."""
 
     def budget(self) -> int:
         if self.simulations is not None:
@@ -116,7 +119,10 @@ class Ismcts:
             self.searched += 1
             self.simulations_run += count
             self.spent += elapsed
-            self.rate = 0.5 * self.rate + 0.5 * count / max(elapsed, 1e-6)
+            measured = count / max(elapsed, 1e-6)
+            if self.opening_rate is None:
+                self.opening_rate = measured
+            self.rate = 0.5 * self.rate + 0.5 * measured
         return action
 
 
@@ -213,12 +219,14 @@ def compare(game_id: str, games: int, seconds: float, seed: int, *,
         ours_seat = index % 2
         dealt = game_seed(seed, index)
         ours = OurBot(f"mcts:{seconds}s", game_id, bot_seed(dealt, ours_seat))
-        # The measured rate carries from game to game; the randomness is per game.
+        # The opening's measured rate carries to the next game (the rate at the end
+        # of a game, with short rollouts, would overspend its first moves); the
+        # randomness is per game.
         ismcts = Ismcts(game, bot_seed(dealt, 1 - ours_seat), rate=rate,
                         seconds=seconds if ismcts_seconds is None else ismcts_seconds)
         players: list[Player] = [ours, ismcts] if ours_seat == 0 else [ismcts, ours]
         record = play_game(game, players, seed, index)
-        rate = ismcts.rate
+        rate = ismcts.opening_rate or rate
         wins += record.shares[ours_seat]
         ours_time += record.think[ours_seat]
         ours_moves += record.decisions[ours_seat]
