@@ -39,7 +39,8 @@ def test_openspiels_random_simulation_test_passes(game, players, variant):
 
 
 def _random_playout(game, seed):
-    """(state, its clone) at every step of a seeded random game, after the deal."""
+    """The state of a seeded random game at every step after the deal (one
+    state object, played on in place)."""
     state = game.new_initial_state()
     for deal_id in seed_deal_ids(game.setup, seed):
         state.apply_action(deal_id)
@@ -58,7 +59,7 @@ def _random_playout(game, seed):
 def test_a_seats_strings_and_moves_survive_resampling_what_it_cannot_see(game_id):
     game = load(game_id, 2)
     sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
-    checked = 0
+    checked = hidden_changed = 0
     for step, state in enumerate(_random_playout(game, seed=3)):
         if state.is_terminal() or state.is_chance_node() or step % 5:
             continue
@@ -68,7 +69,9 @@ def test_a_seats_strings_and_moves_survive_resampling_what_it_cannot_see(game_id
         assert sample.observation_string(seat) == state.observation_string(seat)
         assert sample.legal_actions() == state.legal_actions()
         checked += 1
+        hidden_changed += sample.engine_state != state.engine_state
     assert checked > 5
+    assert hidden_changed, "no resample differed from the true state where the seat cannot see"
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
