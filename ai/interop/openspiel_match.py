@@ -208,14 +208,16 @@ class Comparison:
 
 
 def compare(game_id: str, games: int, seconds: float, seed: int, *,
-            ismcts_seconds: float | None = None, progress: bool = False) -> Comparison:
+            ismcts_seconds: float | None = None, progress: bool = False,
+            first: int = 0) -> Comparison:
     """`games` two-player games of ours against ISMCTS at `seconds` a move (or
-    ISMCTS at `ismcts_seconds`, to see what time it needs to draw level)."""
+    ISMCTS at `ismcts_seconds`, to see what time it needs to draw level): games
+    `first` to `first + games - 1` of `seed`, so that ranges run apart add up."""
     game = load(game_id, 2)
     rate = FIRST_RATE
     wins = ours_time = ismcts_time = 0.0
     ours_moves = ismcts_moves = searched = simulations = 0
-    for index in range(games):
+    for index in range(first, first + games):
         ours_seat = index % 2
         dealt = game_seed(seed, index)
         ours = OurBot(f"mcts:{seconds}s", game_id, bot_seed(dealt, ours_seat))
@@ -235,7 +237,7 @@ def compare(game_id: str, games: int, seconds: float, seed: int, *,
         searched += ismcts.searched
         simulations += ismcts.simulations_run
         if progress:
-            print(f"game {index + 1}/{games}: ours (seat {ours_seat}) "
+            print(f"game {index + 1}/{first + games}: ours (seat {ours_seat}) "
                   f"{record.shares[ours_seat]:g}, {wins:g} so far", file=sys.stderr, flush=True)
     return Comparison(game_id, games, seconds, seed, wins, ours_time / max(1, ours_moves),
                       ismcts_time / max(1, ismcts_moves), simulations / max(1, searched),
@@ -250,11 +252,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--ismcts-seconds", type=float, default=None,
                         help="ISMCTS's time a move, if not --seconds (a handicap)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0,
+                        help="play games FIRST.. of the seed's run (ranges add up)")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--progress", action="store_true", help="a line per game on stderr")
     args = parser.parse_args(argv)
     result = compare(args.game, args.games, args.seconds, args.seed,
-                     ismcts_seconds=args.ismcts_seconds, progress=args.progress)
+                     ismcts_seconds=args.ismcts_seconds, progress=args.progress,
+                     first=args.first)
     print(json.dumps(result.to_json()) if args.json else result.line())
 
 
