@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -79,8 +80,25 @@ def play_match(
                 close_bot(bot)
 
 
+def play_seeing(game: str | Game, bots: Sequence[Any], *, seed: int,
+                variant: str | None = None) -> MatchResult:
+    """Analysis only: `play_match` with every bot handed the true state
+    instead of its view, through its `decide` (an MctsBot's). It measures
+    what hidden information costs a search (ai/solo_bound.py); no table,
+    arena or seat kind ever plays this way."""
+    if isinstance(game, str):
+        game = registry.get(game)
+    return _play(game, bots, seed=seed, variant=variant, max_actions=None,
+                 show=lambda bot, state, seat: bot.decide(state))
+
+
+def _shown_view(bot: Any, state: State, seat: int) -> object:
+    return bot.choose(state.view(seat))
+
+
 def _play(game: Game, bots: Sequence[Bot], *, seed: int, variant: str | None,
-          max_actions: int | None) -> MatchResult:
+          max_actions: int | None,
+          show: Callable[[Any, State, int], object] = _shown_view) -> MatchResult:
     state = game.new(len(bots), seed, variant)
     actions: list[object] = []
     think = [0.0] * len(bots)
@@ -94,7 +112,7 @@ def _play(game: Game, bots: Sequence[Bot], *, seed: int, variant: str | None,
         else:
             bot = bots[mover]
             started = clock()
-            action = bot.choose(state.view(mover))
+            action = show(bot, state, mover)
             spent = clock() - started
             think[mover] += spent
             slowest[mover] = max(slowest[mover], spent)

@@ -115,6 +115,12 @@ class MctsBot:
 
     def choose(self, view: State) -> object:
         check_view(view)
+        return self.decide(view)
+
+    def decide(self, view: State) -> object:
+        """The search's move from `view`, unchecked. Tables, arenas and hints
+        call `choose`; only analysis tools pass a true state here, to measure
+        what seeing everything is worth (ai/solo_bound.py)."""
         legal = view.legal_actions()
         self.last_iterations = 0
         if len(legal) == 1:

@@ -1,0 +1,161 @@
+"""What hidden information costs a search in a solo game: an analysis tool.
+
+Each game of the run is played twice from the same deal, dice stream and bot
+seed: once by the bot from its view, exactly as `gemtable arena GAME --seat
+KIND` plays it (same games for the same seed), and once by the same search
+handed the true state, face-down pile and all (`play_seeing`). The dice stay
+chance steps either way: the seeing search knows the order of every card
+still to come, not the rolls.
+
+The seeing score is what this search reaches without hidden information; the
+gap to the honest score is what not knowing costs it, and an honest bot
+cannot hope to gain more than that gap by guessing the hidden cards better.
+It is not perfect play: the seeing search still searches with its budget and
+its evaluation. This is never a seat kind and never runs at a table.
+
+    python -m gemtable.ai.solo_bound jewelbox --games 200 --seed 1 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+import attrs
+
+from gemtable.engine import registry
+
+from .arena import Z95, game_seed, play_arena_game
+from .base import make_bot, search_kind
+from .match import bot_seed, play_seeing
+from .parallel import single_process_search
+
+
+@attrs.frozen
+class PairedGame:
+    index: int
+    honest: float
+    seeing: float
+    honest_titles: tuple[str, ...]
+    seeing_titles: tuple[str, ...]
+
+
+@attrs.frozen
+class Mean:
+    mean: float
+    low: float
+    high: float
+    """The mean with a 95% interval (normal approximation)."""
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Mean:
+        n = len(values)
+        mean = sum(values) / n
+        spread = (math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1
+                  else math.inf)
+        half = Z95 * spread / math.sqrt(n)
+        return cls(mean, mean - half, mean + half)
+
+    def text(self) -> str:
+        return f"{self.mean:.2f} ({self.low:.2f}-{self.high:.2f})"
+
+
+def check_solo(game_id: str, kind: str) -> None:
+    game = registry.get(game_id)
+    if game.min_players != 1:
+        raise ValueError(f"{game.title} has no solo game: it needs {game.min_players} players")
+    if not search_kind(kind):
+        raise ValueError(f"{kind!r} does not search; the bound compares searches (mcts, mcts:N)")
+
+
+def play_pair(game_id: str, kind: str, seed: int, variant: str | None, index: int) -> PairedGame:
+    """Game `index` of the run, played from the view and then seeing all."""
+    honest = play_arena_game(game_id, (kind,), seed, variant, index)
+    deal = game_seed(seed, index)
+    with single_process_search():
+        bot = make_bot(kind, game_id=game_id, seed=bot_seed(deal, 0))
+        final = play_seeing(game_id, [bot], seed=deal, variant=variant).final
+    return PairedGame(index, honest.scores[0], float(final.scores()[0]),
+                      tuple(honest.achievements[0]), tuple(final.achievements(0)))
+
+
+def play_pairs(game_id: str, kind: str, *, seed: int, games: int, first: int = 0,
+               variant: str | None = None, workers: int = 1) -> Iterator[PairedGame]:
+    """Every pair of the range, in index order."""
+    check_solo(game_id, kind)
+    indices = range(first, first + games)
+    if workers <= 1:
+        for index in indices:
+            yield play_pair(game_id, kind, seed, variant, index)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        yield from pool.map(play_pair, *zip(*((game_id, kind, seed, variant, i)
+                                               for i in indices), strict=True))
+
+
+def summary(game_id: str, kind: str, pairs: Sequence[PairedGame], seconds: float) -> dict:
+    names = registry.get(game_id).achievement_names
+    honest = Mean.of([p.honest for p in pairs])
+    seeing = Mean.of([p.seeing for p in pairs])
+    gap = Mean.of([p.seeing - p.honest for p in pairs])
+    return {
+        "game": game_id, "kind": kind, "games": len(pairs),
+        "first": min(p.index for p in pairs), "seconds": round(seconds, 1),
+        "honest": attrs.asdict(honest), "seeing": attrs.asdict(seeing), "gap": attrs.asdict(gap),
+        "honest_titles": {n: sum(n in p.honest_titles for p in pairs) for n in names},
+        "seeing_titles": {n: sum(n in p.seeing_titles for p in pairs) for n in names},
+        "scores": [[p.index, p.honest, p.seeing] for p in pairs],
+    }
+
+
+def report(result: dict) -> str:
+    def mean(key: str) -> str:
+        return Mean(**result[key]).text()
+
+    lines = [
+        f"{result['game']}, {result['kind']}, {result['games']} solo games "
+        f"from game {result['first']} ({result['seconds']} s)",
+        f"  from its view:     {mean('honest')}",
+        f"  seeing the cards:  {mean('seeing')}",
+        f"  gap (same games):  {mean('gap')}",
+    ]
+    for name, count in result["honest_titles"].items():
+        lines.append(f"  {name}: {count} from its view, {result['seeing_titles'][name]} seeing")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m gemtable.ai.solo_bound",
+        description="A search from its view against the same search seeing the hidden cards, "
+                    "on the same solo games (analysis only)")
+    parser.add_argument("game", help="a game with a solo mode (jewelbox)")
+    parser.add_argument("--kind", default="mcts", help="a searching kind (default: mcts)")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="start at game FIRST of the run")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variant", default=None)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    started = time.perf_counter()
+    try:
+        pairs = list(play_pairs(args.game, args.kind, seed=args.seed, games=args.games,
+                                first=args.first, variant=args.variant, workers=args.workers))
+    except (ValueError, registry.UnknownGame) as error:
+        print(f"solo_bound: {error}", file=sys.stderr)
+        return 2
+    result = summary(args.game, args.kind, pairs, time.perf_counter() - started)
+    print(json.dumps(result) if args.json else report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
