@@ -25,6 +25,8 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from statistics import mean, stdev
 
 import attrs
 
@@ -55,11 +57,9 @@ class Mean:
     @classmethod
     def of(cls, values: Sequence[float]) -> Mean:
         n = len(values)
-        mean = sum(values) / n
-        spread = (math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1
-                  else math.inf)
-        half = Z95 * spread / math.sqrt(n)
-        return cls(mean, mean - half, mean + half)
+        middle = mean(values)
+        half = Z95 * (stdev(values) if n > 1 else math.inf) / math.sqrt(n)
+        return cls(middle, middle - half, middle + half)
 
     def text(self) -> str:
         return f"{self.mean:.2f} ({self.low:.2f}-{self.high:.2f})"
@@ -94,8 +94,7 @@ def play_pairs(game_id: str, kind: str, *, seed: int, games: int, first: int = 0
             yield play_pair(game_id, kind, seed, variant, index)
         return
     with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(play_pair, *zip(*((game_id, kind, seed, variant, i)
-                                               for i in indices), strict=True))
+        yield from pool.map(partial(play_pair, game_id, kind, seed, variant), indices)
 
 
 def summary(game_id: str, kind: str, pairs: Sequence[PairedGame], seconds: float) -> dict:
@@ -114,15 +113,15 @@ def summary(game_id: str, kind: str, pairs: Sequence[PairedGame], seconds: float
 
 
 def report(result: dict) -> str:
-    def mean(key: str) -> str:
+    def shown(key: str) -> str:
         return Mean(**result[key]).text()
 
     lines = [
         f"{result['game']}, {result['kind']}, {result['games']} solo games "
         f"from game {result['first']} ({result['seconds']} s)",
-        f"  from its view:     {mean('honest')}",
-        f"  seeing the cards:  {mean('seeing')}",
-        f"  gap (same games):  {mean('gap')}",
+        f"  from its view:     {shown('honest')}",
+        f"  seeing the cards:  {shown('seeing')}",
+        f"  gap (same games):  {shown('gap')}",
     ]
     for name, count in result["honest_titles"].items():
         lines.append(f"  {name}: {count} from its view, {result['seeing_titles'][name]} seeing")

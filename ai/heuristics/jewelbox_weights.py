@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
@@ -39,7 +39,7 @@ def mean_score(pool: ProcessPoolExecutor, weights: dict[str, float], seeds: rang
 
 
 def tune(pool: ProcessPoolExecutor, seeds: range, sweeps: int, step: float = 0.3,
-         say=print) -> tuple[dict[str, float], float, float]:
+         say: Callable[[str], object] = print) -> tuple[dict[str, float], float, float]:
     """(tuned weights, default's mean, tuned mean) on `seeds`."""
     weights = attrs.asdict(Weights())
     start = best = mean_score(pool, weights, seeds)
