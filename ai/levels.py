@@ -4,15 +4,21 @@ Each level is a name for a bot and a budget, the same for every game (the
 game's heuristic does the game-specific part):
 
 - easy: greedy's judgement with a wandering eye. It ranks the moves as greedy
-  does, plays the best one only some of the time and otherwise any of the
-  better third: always legal and never absurd, but it misses what an
+  does, plays the best one only now and then and otherwise any of the
+  better half: always legal and never absurd, but it misses what an
   attentive beginner sees (a sure purchase, a block).
 - normal: greedy, the one-move look-ahead.
-- hard: a short search, `mcts:300`, in one process.
+- hard: a short search, `mcts:100`, in one process.
 - expert: the default search, `mcts` (1,500 iterations a move, on the spare
   cores when there are any).
 
 `hard` and `expert` take `@WORKERS` like any search kind.
+
+Why these gaps: each level should beat the one below it clearly, or a
+person cannot tell them apart. With easy playing greedy's best a third of
+the time from the better third, and hard at `mcts:300`, Jowhari's easy won
+12 of 27 games against normal and hard 12 of 26 against expert
+(docs/performance.md, "Levels").
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from .simple import GreedyBot
 LEVELS: dict[str, str] = {
     "easy": "easy",
     "normal": "greedy",
-    "hard": "mcts:300",
+    "hard": "mcts:100",
     "expert": "mcts",
 }
 """Level -> the kind it plays as (easy is its own bot)."""
@@ -38,7 +44,7 @@ LEVEL_KINDS = tuple(LEVELS)
 LEVEL_WORDS: dict[str, str] = {
     "easy": "a beginner: often misses the best move",
     "normal": "looks one move ahead (greedy)",
-    "hard": "a short search (mcts:300)",
+    "hard": "a short search (mcts:100)",
     "expert": "the full search, about a second a move",
 }
 """One line per level for menus: what playing against it is like."""
@@ -48,15 +54,15 @@ def level_words(kind: str) -> str:
     """The one-line description of a level (`hard@2` too); '' for other kinds."""
     return LEVEL_WORDS.get(kind.partition("@")[0], "")
 
-EASY_BEST_SHARE = 0.35
+EASY_BEST_SHARE = 0.15
 """How often easy plays the move greedy likes best."""
-EASY_POOL_SHARE = 1 / 3
+EASY_POOL_SHARE = 0.5
 """Otherwise it picks uniformly among this share of the moves, greedy's best first."""
 EASY_POOL_MIN = 3
 
 
 def level_kind(kind: str) -> str:
-    """The technical kind behind a level (`hard@2` -> `mcts:300@2`); other kinds unchanged."""
+    """The technical kind behind a level (`hard@2` -> `mcts:100@2`); other kinds unchanged."""
     base, at, workers = kind.partition("@")
     if base in LEVELS and base != "easy":
         return LEVELS[base] + at + workers
@@ -89,7 +95,7 @@ class EasyBot:
 
 
 def pick_loosely(ranked: list[object], rng: random.Random) -> object:
-    """The best move sometimes, else any of the better third."""
+    """The best move now and then, else any of the better half."""
     if rng.random() < EASY_BEST_SHARE:
         return ranked[0]
     pool = max(EASY_POOL_MIN, round(len(ranked) * EASY_POOL_SHARE))

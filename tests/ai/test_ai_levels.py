@@ -30,7 +30,7 @@ def test_each_level_is_a_bot_and_a_budget():
     assert isinstance(normal, GreedyBot) and normal.kind == "normal"
     hard = make_bot("hard", game_id="jowhari", seed=0)
     assert isinstance(hard, MctsBot) and hard.kind == "hard"
-    assert hard.iterations == 300 and hard.workers == 1
+    assert hard.iterations == 100 and hard.workers == 1
     expert = make_bot("expert", game_id="jowhari", seed=0)
     assert isinstance(expert, MctsBot) and expert.iterations == DEFAULT_ITERATIONS
     assert expert.workers is None  # the spare cores decide
@@ -50,8 +50,9 @@ def test_easy_plays_among_the_better_moves():
 
     ranked = list(range(30))
     picks = [pick_loosely(ranked, random.Random(i)) for i in range(400)]
-    assert max(picks) < 10  # never from the worse two thirds
-    assert 0.25 < picks.count(0) / len(picks) < 0.6  # the best move often, not always
+    assert max(picks) < 15  # never from the worse half
+    assert 0.12 < picks.count(0) / len(picks) < 0.35  # the best move now and then
+    assert picks.count(0) > 2 * picks.count(1)  # and more often than any other
     assert len(set(picks)) > 5
 
 
@@ -69,11 +70,11 @@ def test_every_level_chooses_a_legal_move_in_every_game(game_id):
         assert make_bot(kind, game_id=game_id, seed=3).choose(view) in view.legal_actions()
 
 
-def test_easy_loses_to_greedy_more_often_than_not():
+def test_easy_loses_to_greedy_clearly():
     shares = 0.0
     games = 10
     for seed in range(games):
         seats = ["easy", "normal"] if seed % 2 == 0 else ["normal", "easy"]
         final = play_match("jowhari", seats, seed=seed).final
         shares += final.outcome()[seats.index("easy")]
-    assert shares / games < 0.5
+    assert shares / games < 0.3  # 2 of 60 over seeds of the arena (docs/performance.md)
