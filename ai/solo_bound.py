@@ -20,21 +20,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from statistics import mean, stdev
 
 import attrs
 
 from gemtable.engine import registry
 
-from .arena import Z95, game_seed, play_arena_game
+from .arena import game_seed, play_arena_game
 from .base import make_bot, search_kind
 from .match import bot_seed, play_seeing
+from .paired import Mean, add_range_arguments, map_games
 from .parallel import single_process_search
 
 
@@ -45,24 +43,6 @@ class PairedGame:
     seeing: float
     honest_titles: tuple[str, ...]
     seeing_titles: tuple[str, ...]
-
-
-@attrs.frozen
-class Mean:
-    mean: float
-    low: float
-    high: float
-    """The mean with a 95% interval (normal approximation)."""
-
-    @classmethod
-    def of(cls, values: Sequence[float]) -> Mean:
-        n = len(values)
-        middle = mean(values)
-        half = Z95 * (stdev(values) if n > 1 else math.inf) / math.sqrt(n)
-        return cls(middle, middle - half, middle + half)
-
-    def text(self) -> str:
-        return f"{self.mean:.2f} ({self.low:.2f}-{self.high:.2f})"
 
 
 def check_solo(game_id: str, kind: str) -> None:
@@ -88,13 +68,8 @@ def play_pairs(game_id: str, kind: str, *, seed: int, games: int, first: int = 0
                variant: str | None = None, workers: int = 1) -> Iterator[PairedGame]:
     """Every pair of the range, in index order."""
     check_solo(game_id, kind)
-    indices = range(first, first + games)
-    if workers <= 1:
-        for index in indices:
-            yield play_pair(game_id, kind, seed, variant, index)
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(partial(play_pair, game_id, kind, seed, variant), indices)
+    yield from map_games(partial(play_pair, game_id, kind, seed, variant),
+                         range(first, first + games), workers)
 
 
 def summary(game_id: str, kind: str, pairs: Sequence[PairedGame], seconds: float) -> dict:
@@ -135,12 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "on the same solo games (analysis only)")
     parser.add_argument("game", help="a game with a solo mode (jewelbox)")
     parser.add_argument("--kind", default="mcts", help="a searching kind (default: mcts)")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--first", type=int, default=0, help="start at game FIRST of the run")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--variant", default=None)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_range_arguments(parser)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")

@@ -21,7 +21,6 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -31,7 +30,7 @@ from gemtable.engine import registry
 
 from .arena import GameRecord, play_arena_game
 from .heuristics import heuristic_for
-from .solo_bound import Mean
+from .paired import Mean, add_range_arguments, map_games
 
 
 class UnknownSetting(ValueError):
@@ -91,13 +90,8 @@ def play_trials(game_id: str, kinds: Sequence[str], settings: Mapping[str, Any],
                 workers: int = 1) -> Iterator[PairedTrial]:
     registry.get(game_id)
     check_settings(game_id, settings)
-    job = partial(play_trial, game_id, tuple(kinds), seed, variant, dict(settings))
-    indices = range(first, first + games)
-    if workers <= 1:
-        yield from map(job, indices)
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(job, indices)
+    yield from map_games(partial(play_trial, game_id, tuple(kinds), seed, variant, dict(settings)),
+                         range(first, first + games), workers)
 
 
 def margin(record: GameRecord) -> float:
@@ -128,8 +122,7 @@ def summary(game_id: str, kinds: Sequence[str], settings: Mapping[str, Any],
 
 def report(result: dict) -> str:
     def shown(key: str) -> str:
-        m = result[key]
-        return f"{m['mean']:.2f} ({m['low']:.2f} to {m['high']:.2f})"
+        return Mean(**result[key]).text()
 
     changes = ", ".join(f"{k}={json.dumps(v)}" for k, v in result["settings"].items())
     first, games = result["first"], result["games"]
@@ -154,12 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--set", dest="settings", action="append", default=[],
                         metavar="NAME=JSON", help="a heuristic setting to change (repeatable)")
     parser.add_argument("--seat", dest="seats", action="append", required=True, metavar="KIND")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--variant", default=None)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_range_arguments(parser)
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
