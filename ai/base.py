@@ -50,6 +50,10 @@ def close_bot(bot: object) -> None:
 
 GENERIC_KINDS = ("random", "greedy", "mcts", "mcts:ITERATIONS")
 """Kinds every game offers; `mcts:SECONDSs` is accepted too but not listed."""
+SEARCH = "mcts"
+FRESH_SEARCH = "mcts-fresh"
+"""The search with a new tree at every move (`mcts-fresh`, `mcts-fresh:BUDGET`):
+how `mcts` played before it kept its tree, for comparisons; not in menus."""
 
 
 def decision_rng(seed: int, view: State) -> random.Random:
@@ -113,7 +117,7 @@ def search_kind(kind: str) -> bool:
     from .levels import level_kind
 
     kind = level_kind(kind)
-    return kind == "mcts" or kind.startswith("mcts:")
+    return kind.partition(":")[0] in (SEARCH, FRESH_SEARCH)
 
 
 def _workers(kind: str, text: str) -> int:
@@ -156,13 +160,15 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
         return RandomBot(seed=seed)
     if kind == "greedy":
         return GreedyBot(heuristic, seed=seed)
-    if kind == "mcts":
-        return MctsBot(heuristic, seed=seed, kind=kind, workers=None)
-    if name == "mcts":
+    if kind in (SEARCH, FRESH_SEARCH):
+        return MctsBot(heuristic, seed=seed, kind=kind, workers=None,
+                       keep_tree=kind == SEARCH)
+    if name in (SEARCH, FRESH_SEARCH):
         iterations, seconds = _budget(kind, budget)
-        return MctsBot(heuristic, seed=seed, iterations=iterations, seconds=seconds, kind=kind)
+        return MctsBot(heuristic, seed=seed, iterations=iterations, seconds=seconds, kind=kind,
+                       keep_tree=name == SEARCH)
     if kind in heuristic.bots:
         return heuristic.bots[kind](seed)
     known = (", ".join(level_kinds() + bot_kinds(game_id))
-             + ", mcts:SECONDSs, any search kind @WORKERS, exec:COMMAND")
+             + ", mcts:SECONDSs, mcts-fresh[:BUDGET], any search kind @WORKERS, exec:COMMAND")
     raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")

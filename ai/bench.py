@@ -99,7 +99,8 @@ def sample_positions(game_id: str, players: int) -> list[State]:
 def mcts_speed(game_id: str, players: int, seconds: float) -> tuple[int, float]:
     """(iterations, elapsed) of the default search on sample positions."""
     positions = sample_positions(game_id, players)
-    bot = MctsBot(heuristic_for(game_id), seed=0, seconds=seconds / max(1, len(positions)))
+    bot = MctsBot(heuristic_for(game_id), seed=0, seconds=seconds / max(1, len(positions)),
+                  keep_tree=False)
     iterations = 0
     clock = time.perf_counter
     started = clock()

@@ -26,12 +26,24 @@ Why this shape:
   dozen visits each, so a game may add a progressive bias there: greedy's
   opinion of each first move (`heuristic.root_prior`), fading as 1/(n+1).
 
+- The tree is kept between moves where the new position follows from it:
+  when the bot moves again and everything played since its last move was
+  open to it (no chance step, nothing revealed, no secret move), the node
+  reached by those moves becomes the new root with its statistics, and the
+  budget is spent on top of them (`keep_tree`; see `_follow`).
+
 Budgets: a number of iterations (reproducible: same seed and view, same
 action) or a number of seconds (as many iterations as fit).
 
 Workers: with `workers` above 1 the decision is searched root-parallel in that
 many processes (ai/parallel.py), each with the full budget; None lets the
-machine decide (`auto_search_workers`). One worker is exactly the search above.
+machine decide (`auto_search_workers`). One worker is exactly the search above; a kept tree lives in one process,
+so only a one-worker search starts from one.
+
+Reproducible: a fresh bot with the same seed and budget makes the same move
+from the same view. A bot that keeps its tree also depends on the views it
+was shown earlier in the game, and on them alone, so the same game replays
+the same; a game resumed from its log starts the bot with no tree.
 """
 
 from __future__ import annotations
@@ -41,7 +53,7 @@ import random
 import time
 from collections.abc import Callable
 
-from gemtable.engine import CHANCE, State
+from gemtable.engine import CHANCE, IllegalAction, State
 
 from .base import check_view, decision_rng
 from .heuristics import Heuristic, advance_chance
@@ -52,6 +64,11 @@ DEFAULT_ITERATIONS = 1500
 on one idle core of the reference machine (0.3 s a move, 0.4 s at most), so
 a move stays under a second even when other work halves the speed. An
 iteration budget, not a time limit, so that the default bot is reproducible."""
+
+
+FOLLOW_LIMIT = 4096
+"""Nodes of the kept tree looked at to find the new position; past this the
+search starts afresh (a cost of a few milliseconds at most)."""
 
 
 class Node:
@@ -87,6 +104,7 @@ class MctsBot:
         prior_weight: float | None = None,
         expand_after: int | None = None,
         workers: int | None = 1,
+        keep_tree: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -112,6 +130,11 @@ class MctsBot:
         one: what a watching screen shows (ai/hints.py `watch`)."""
         self.progress_every = 100
         self._expand_after = 0
+        self.keep_tree = keep_tree
+        """Start from the previous tree where the new position follows from it."""
+        self.last_reused = 0
+        """Visits the latest search inherited from the previous one (0: a fresh tree)."""
+        self._kept: tuple[State, object, Node] | None = None
 
     def choose(self, view: State) -> object:
         check_view(view)
@@ -138,18 +161,25 @@ class MctsBot:
             root = self.search(view, decision_rng(self.seed, view))
         self.last_root = root
         # Most visited wins; the mean reward breaks ties, then the legal order.
-        return max(
+        action = max(
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits,
                            root.children[a].reward / max(1, root.children[a].visits)),
         )
+        self._kept = (view, action, root.children[action]) if self.keep_tree and workers == 1 else None
+        return action
 
     def search(self, view: State, rng: random.Random) -> Node:
         """Grow a tree from `view` until the budget is spent; returns its root."""
-        root = Node(None)
+        root = self._follow(view) if self._kept is not None else None
+        self.last_reused = root.visits if root is not None else 0
+        if root is None:
+            root = Node(None)
         self._expand_after = (self.heuristic.expansion_delay(view)
                               if self.expand_after is None else self.expand_after)
         priors = self._root_priors(view, rng) if self.prior_weight > 0 else {}
+        for action, child in root.children.items():
+            child.prior = priors.get(action, 0.0)
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -165,6 +195,52 @@ class MctsBot:
                 break
         self.last_iterations = done
         return root
+
+    def _follow(self, view: State) -> Node | None:
+        """The node of the kept tree whose position is `view`, reached from the
+        previous move through moves this seat saw in full; None if there is none.
+
+        Breadth first over the kept subtree, applying its moves to the previous
+        view, so the node found is the one nearest the old root. Chance steps,
+        moves that reveal something and secret moves end a branch: past them
+        the tree's statistics mix positions this seat can now tell apart.
+        """
+        assert self._kept is not None
+        before, played, node = self._kept
+        self._kept = None
+        seat = view.to_move
+        if before.viewer != view.viewer or before.to_move != seat:
+            return None
+        if before.reveals(played) or before.secret_action(played):
+            return None
+        try:
+            frontier = [(node, before.apply(played))]
+        except IllegalAction:  # the previous view cannot play it
+            return None
+        seen = 0
+        while frontier and seen < FOLLOW_LIMIT:
+            following = []
+            for node, state in frontier:
+                seen += 1
+                if self._same_position(state, view):
+                    return node
+                if state.is_over or state.to_move is CHANCE:
+                    continue
+                for action, child in node.children.items():
+                    if not child.visits or state.reveals(action) or state.secret_action(action):
+                        continue
+                    try:
+                        following.append((child, state.apply(action)))
+                    except IllegalAction:  # a move only some determinizations allow
+                        continue
+            frontier = following
+        return None
+
+    @staticmethod
+    def _same_position(state: State, view: State) -> bool:
+        if view.viewer is None:  # an analysis tool's true state (`decide`)
+            return state == view
+        return state.to_move == view.to_move and state.view(view.viewer) == view
 
     def search_parallel(self, view: State, workers: int) -> Node:
         """A root whose children hold the statistics of `workers` trees."""
