@@ -21,6 +21,11 @@ share set by the room left around them and the beetles still to come:
 - Every empty square is worth `empty` points, what a beetle scores on
   average, so boxes at different stages compare.
 
+Those are the hand-set `Weights` of the terms (jewelbox_terms.py). A
+learned table of weights, one row per box size and number of beetles fitted
+to the final scores of greedy self-play (jewelbox_value.py, jewelbox_fit.py),
+can take their place (`learned`); it is shipped but off, as measured.
+
 The seat to act also gets what its turn still brings: the best square for a
 beetle in hand, the best log beetle after a 6, the expected best gain of the
 die over the log at the start of a turn (or the Magnifying Glass, if that is
@@ -38,6 +43,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
+from operator import mul
 
 import attrs
 
@@ -48,23 +55,8 @@ from gemtable.engine.games.jewelbox.components import (
     EMPTY,
     FAMILY_COUNT,
     GLASS,
-    LADYBUG,
-    LONGHORN,
     TOOL_POINTS,
     tool_count,
-)
-from gemtable.engine.games.jewelbox.scoring import (
-    JEWEL_PAIR,
-    LADYBUG_SET,
-    LADYBUG_SET_POINTS,
-    LONGHORN_EVEN,
-    LONGHORN_ODD,
-    SCARAB_EDGE,
-    SCARAB_INNER,
-    WEEVIL_LINE,
-    best_weevil_lines,
-    ladybug_points,
-    longhorn_points,
 )
 from gemtable.engine.games.jewelbox.state import (
     CHOOSING,
@@ -74,15 +66,13 @@ from gemtable.engine.games.jewelbox.state import (
     SWAP_FIRST,
     SWAP_LAST,
     JewelBoxState,
+    Seat,
 )
 
 from . import Heuristic
 from .jewelbox_tables import keep_chance, tables
-
-# The engine's scoring, looked up rather than called in the hot loop.
-_INNER_EXTRA = SCARAB_INNER - SCARAB_EDGE
-_LADYBUGS = tuple(ladybug_points(n) for n in range(max(COPIES) + 1))
-_LONGHORNS = tuple(longhorn_points(n) for n in range(max(COPIES) + 1))
+from .jewelbox_terms import box_terms, hand_row
+from .jewelbox_value import learned_rows
 
 
 @attrs.frozen
@@ -153,101 +143,49 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
     solo_span = 60.0
     """Solo rewards: the score mapped linearly from [low, low + span] to [0, 1]."""
 
-    def __init__(self, weights: Weights | None = None) -> None:
+    learned = False
+    """On: value boxes with the learned rows (jewelbox_value.py) where there
+    are some. Off: the hand-set `Weights` alone. Off because the rows make
+    greedy better and the search no better: greedy solo +1.0 points on 600
+    fresh seeds, the search solo -0.3 (-1.6 to +1.0) over 40 paired games,
+    and in 60 paired two-player games the search's margin over greedy fell
+    by 1.8 points, greedy gaining 2.1 and the search 0.3
+    (docs/performance.md, "A value learned from self-play")."""
+
+    def __init__(self, weights: Weights | None = None,
+                 table: Mapping[int, Mapping[int, tuple[float, ...]]] | None = None) -> None:
+        """`table`: {box size: {beetles: row}}; None takes the shipped one, {} none."""
         self.weights = weights or Weights()
         self._draw_cache: dict[tuple, float] = {}
         w = self.weights
         self._scarab_keep = tuple(
             tuple(keep_chance(w.scarab_risk, seen, open_) for open_ in range(5)) for seen in range(5)
         )
+        self._hand_row = hand_row(w)
+        self._table = learned_rows() if table is None else table
 
     # --- the box ------------------------------------------------------------------
+    @property
+    def hand_row(self) -> tuple[float, ...]:
+        """The hand-set weights as a row of `TERMS` weights."""
+        return hand_row(self.weights)
+
+    def terms(self, geo: Geometry, box: Seat, supply: tuple[int, ...]) -> list[float]:
+        """A seat's box measured in `TERMS` (what the learned value is fitted on)."""
+        return box_terms(geo, box.masks, box.tools, supply, self._scarab_keep)
+
     def box_value(self, geo: Geometry, masks: tuple[int, ...], tools: int,
                   supply: tuple[int, ...]) -> float:
-        """Expected final points of a box with these family masks, tools included."""
-        w = self.weights
-        n = geo.size
-        s, wv, lb, lh, jw = masks
-        occupied = s | wv | lb | lh | jw
-        empties = n * n - occupied.bit_count()
-        value = w.empty * empties + tool_count(tools) * (
-            TOOL_POINTS + w.tool_option * empties / (n * n))
-        if not occupied:
-            return value
-        t = tables(n)
-        near = t.near
-        side = geo.side
-        top, bottom, left, right = geo.bounds(occupied)
-        free = geo.frame(top, bottom, left, right) & ~occupied
-        # Scarabs
-        if s:
-            keep = self._scarab_keep
-            edge_rows, edge_cols = t.edge[top][bottom], t.edge[left][right]
-            rest = s
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cell = low.bit_length() - 1
-                around = near[cell]
-                a, b, c, d, e = (s & around).bit_count(), (wv & around).bit_count(), (
-                    lb & around).bit_count(), (lh & around).bit_count(), (jw & around).bit_count()
-                if a > 1 or b > 1 or c > 1 or d > 1 or e > 1:
-                    continue
-                row, col = divmod(cell, side)
-                inner = (1 - edge_rows[row]) * (1 - edge_cols[col])
-                value += (SCARAB_EDGE + _INNER_EXTRA * inner) * keep[a + b + c + d + e][(free & around).bit_count()]
-        # Weevils
-        if wv:
-            points, lines = best_weevil_lines(wv, side)
-            value += points
-            used = 0
-            for line in lines:
-                used |= line
-                length = line.bit_count()
-                if length < 4:
-                    low = line & -line
-                    high = 1 << (line.bit_length() - 1)
-                    if line & (low << 1):  # along a row
-                        ends = ((low >> 1) & ~t.last_col) | ((high << 1) & ~t.first_col)
-                    else:
-                        ends = (low >> side) | (high << side)
-                    if ends & free:
-                        value += w.weevil_grow * (WEEVIL_LINE[length + 1] - WEEVIL_LINE[length])
-            lone = wv & ~used & geo.touching(free)
-            if lone:
-                value += w.weevil_pair * WEEVIL_LINE[2] * lone.bit_count()
-        # Ladybugs
-        crowded = geo.touching(lb)
-        alone = (lb & ~crowded).bit_count()  # geo.lone(lb), sharing `crowded`
-        value += _LADYBUGS[alone]
-        rest = alone % LADYBUG_SET
-        if rest:
-            spots = free & ~crowded
-            # one colour of the chequerboard: none of those squares touch
-            room = max((spots & t.black).bit_count(), (spots & t.white).bit_count())
-            room = min(room, supply[LADYBUG], empties)
-            chance = min(1.0, room / (LADYBUG_SET - rest)) * w.ladybug_complete
-            in_set = LADYBUG_SET_POINTS * rest / LADYBUG_SET
-            value += (in_set - _LADYBUGS[rest]) * chance
-        # Longhorns
-        count = lh.bit_count()
-        if count % 2 and empties and supply[LONGHORN]:
-            value += count * (LONGHORN_ODD + w.longhorn_fix * (LONGHORN_EVEN - LONGHORN_ODD))
-        else:
-            value += _LONGHORNS[count]
-        # Jewel beetles
-        if jw:
-            pairs, lone = geo.pairs(jw)
-            value += JEWEL_PAIR * pairs
-            if lone:
-                # squares touching two or more: a beetle there would join a group of 3
-                full = geo.full
-                a, b = (jw << side) & full, jw >> side
-                c, d = (jw << 1) & ~t.first_col, (jw >> 1) & ~t.last_col
-                crowded_spots = (a & (b | c | d)) | (b & (c | d)) | (c & d)
-                spots = free & ~crowded_spots
-                value += JEWEL_PAIR * w.jewel_pair * (lone & geo.touching(spots)).bit_count()
-        return value
+        """Expected final points of a box with these family masks, tools included:
+        its terms weighted by the learned row for its size and beetle count, or
+        by the hand-set weights where there is none (always for a full box)."""
+        terms = box_terms(geo, masks, tools, supply, self._scarab_keep)
+        row = self._hand_row
+        if self.learned:
+            rows = self._table.get(geo.size)
+            if rows:
+                row = rows.get(geo.size * geo.size - int(terms[0]), row)
+        return sum(map(mul, row, terms))
 
     # --- positions ------------------------------------------------------------------
     @staticmethod

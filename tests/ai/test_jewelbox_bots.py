@@ -20,6 +20,8 @@ from gemtable.engine.games.jewelbox.state import AFTER, OVER, PLACING, START, SW
 
 GAME = registry.get("jewelbox")
 H = heuristic_for("jewelbox")
+HAND = JewelBoxHeuristic(table={})
+"""The hand-set weights alone: the prior the learned value is pulled towards."""
 STAT_SEED = int(os.environ.get("GEMTABLE_TEST_SEED", "0"))
 """Shifts the seeds of the statistical tests; set GEMTABLE_TEST_SEED to check others."""
 
@@ -79,13 +81,13 @@ def test_the_face_down_pile_is_never_looked_at(players):
 
 
 def extra(rows) -> float:
-    """What the heuristic adds to the points a solo box scores so far (tools
+    """What the hand-set heuristic adds to the points a solo box scores so far (tools
     and empty squares aside): its estimate of what unfinished parts may become."""
     state = position(rows, variant="solo", tools=[0])
     box = state.seats[0]
-    value = H.box_value(state.geometry, box.masks, 0, H.supply(state))
+    value = HAND.box_value(state.geometry, box.masks, 0, HAND.supply(state))
     empties = 25 - box.beetles
-    return value - state.scores()[0] - H.weights.empty * empties
+    return value - state.scores()[0] - HAND.weights.empty * empties
 
 
 @pytest.mark.parametrize(("growing", "settled"), [
@@ -110,9 +112,9 @@ def test_a_scarab_with_open_sides_is_at_risk_and_a_spoilt_one_is_worth_nothing()
 
 def test_unused_tools_are_worth_more_than_their_points_early():
     empty = GAME.new(1, 3)
-    geo, supply = empty.geometry, H.supply(empty)
-    kept = H.box_value(geo, empty.seats[0].masks, ALL_TOOLS, supply)
-    none = H.box_value(geo, empty.seats[0].masks, 0, supply)
+    geo, supply = empty.geometry, HAND.supply(empty)
+    kept = HAND.box_value(geo, empty.seats[0].masks, ALL_TOOLS, supply)
+    none = HAND.box_value(geo, empty.seats[0].masks, 0, supply)
     assert kept - none > 6
 
 
