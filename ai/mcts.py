@@ -37,8 +37,9 @@ action) or a number of seconds (as many iterations as fit).
 
 Workers: with `workers` above 1 the decision is searched root-parallel in that
 many processes (ai/parallel.py), each with the full budget; None lets the
-machine decide (`auto_search_workers`). One worker is exactly the search above; a kept tree lives in one process,
-so only a one-worker search starts from one.
+machine decide (`auto_search_workers`). One worker is exactly the search
+above; a kept tree lives in one process, so only a one-worker search starts
+from one.
 
 Reproducible: a fresh bot with the same seed and budget makes the same move
 from the same view. A bot that keeps its tree also depends on the views it

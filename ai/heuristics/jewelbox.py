@@ -168,7 +168,7 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
     @property
     def hand_row(self) -> tuple[float, ...]:
         """The hand-set weights as a row of `TERMS` weights."""
-        return hand_row(self.weights)
+        return self._hand_row
 
     def terms(self, geo: Geometry, box: Seat, supply: tuple[int, ...]) -> list[float]:
         """A seat's box measured in `TERMS` (what the learned value is fitted on)."""
