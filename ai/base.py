@@ -130,7 +130,7 @@ def _workers(kind: str, text: str) -> int:
 def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     """A bot of `kind` for `game_id`, all its randomness drawn from `seed`."""
     from .heuristics import heuristic_for
-    from .levels import LEVELS, EasyBot, level_kind
+    from .levels import LEVELS, EasyBot, level_kind, level_target
     from .mcts import MctsBot
     from .simple import GreedyBot, RandomBot
 
@@ -145,14 +145,15 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
         if not search_kind(base):
             raise BotKindError(f"{base!r} does not search, so it takes no @WORKERS ({kind!r})")
         workers = _workers(kind, worker_text)
-        bot = make_bot(level_kind(base), game_id=game_id, seed=seed)
+        bot = make_bot(level_kind(base, game_id), game_id=game_id, seed=seed)
         assert isinstance(bot, MctsBot)
         bot.workers, bot.kind = workers, kind
         return bot
-    if kind == "easy":
-        return EasyBot(heuristic, seed=seed)
     if kind in LEVELS:
-        bot = make_bot(LEVELS[kind], game_id=game_id, seed=seed)
+        target = level_target(kind, game_id)
+        if not isinstance(target, str):
+            return EasyBot(heuristic, seed=seed, kind=kind, loose=target)
+        bot = make_bot(target, game_id=game_id, seed=seed)
         bot.kind = kind
         return bot
     name, _, budget = kind.partition(":")

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from gemtable.ai import BotKindError, level_kinds, make_bot
-from gemtable.ai.levels import EasyBot, level_kind, level_words, pick_loosely
+from gemtable.ai.levels import (
+    GAME_LEVELS,
+    EasyBot,
+    level_kind,
+    level_target,
+    level_words,
+    pick_loosely,
+)
 from gemtable.ai.match import play_match
 from gemtable.ai.mcts import DEFAULT_ITERATIONS, MctsBot
 from gemtable.ai.simple import GreedyBot
@@ -34,6 +41,22 @@ def test_each_level_is_a_bot_and_a_budget():
     expert = make_bot("expert", game_id="jowhari", seed=0)
     assert isinstance(expert, MctsBot) and expert.iterations == DEFAULT_ITERATIONS
     assert expert.workers is None  # the spare cores decide
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_game_may_change_budgets_but_not_which_levels_search(game_id):
+    from gemtable.ai.base import search_kind
+
+    for level in level_kinds():
+        kind = level_kind(level, game_id)
+        assert search_kind(kind) == search_kind(level_kind(level))
+        bot = make_bot(level, game_id=game_id, seed=0)
+        assert bot.kind == level
+        if isinstance(bot, MctsBot):
+            assert kind in (f"mcts:{bot.iterations}", "mcts")
+        elif isinstance(bot, EasyBot):
+            assert bot.loose == level_target(level, game_id)
+    assert set(GAME_LEVELS) <= set(registry.ids())
 
 
 def test_search_levels_take_workers_and_others_refuse():
