@@ -111,6 +111,18 @@ def level_kind(kind: str, game_id: str | None = None) -> str:
     return kind
 
 
+def plays_as(kind: str, game_id: str) -> str:
+    """`kind` in words a results file can compare: a level's bot and budget in
+    `game_id` (`easy` -> `loose:0.15/0.5/3`), any other kind itself."""
+    base, at, workers = kind.partition("@")
+    if base not in LEVELS:
+        return kind
+    target = level_target(base, game_id)
+    if isinstance(target, str):
+        return target + at + workers
+    return f"loose:{target.best}/{target.pool}/{target.least}"
+
+
 class EasyBot:
     """Greedy's ranking, followed loosely (see the module's notes)."""
 

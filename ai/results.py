@@ -1,7 +1,8 @@
 """Results files: every finished arena or tournament game, one JSON line each.
 
     {"kind":"run","version":1,"command":"arena","game":"jowhari","variant":null,
-     "seats":["greedy","random"],"players":2,"seed":0,"games":1000,"started":"..."}
+     "seats":["hard","random"],"players":2,"seed":0,"plays_as":["mcts:100","random"],
+     "games":1000,"started":"..."}
     {"kind":"game","index":3,"seats":["random","greedy"],"seed":...,"shares":[0.0,1.0],...}
 
 The first line says what the run plays; a game line is appended as each game
@@ -55,21 +56,40 @@ class RunSpec:
     """Arena: the given seats. Tournament: the pool."""
     players: int
     seed: int
+    plays_as: tuple[str, ...] | None = attrs.field(
+        default=attrs.Factory(lambda spec: _plays_as(spec.game, spec.seats), takes_self=True))
+    """What each of `seats` plays as in this game (a level names its bot and
+    budget); None in files written before it was recorded. A resumed run
+    whose levels have since changed would otherwise mix two sets of bots."""
 
     def to_json(self) -> dict:
-        return {"command": self.command, "game": self.game, "variant": self.variant,
+        data = {"command": self.command, "game": self.game, "variant": self.variant,
                 "seats": list(self.seats), "players": self.players, "seed": self.seed}
+        if self.plays_as is not None:
+            data["plays_as"] = list(self.plays_as)
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> RunSpec:
+        plays_as = data.get("plays_as")
         return cls(str(data["command"]), str(data["game"]), data["variant"],
                    tuple(str(s) for s in data["seats"]), int(data["players"]),
-                   int(data["seed"]))
+                   int(data["seed"]),
+                   None if plays_as is None else tuple(str(p) for p in plays_as))
 
     def differences(self, other: RunSpec) -> list[str]:
         mine, theirs = self.to_json(), other.to_json()
+        if "plays_as" not in mine or "plays_as" not in theirs:
+            mine.pop("plays_as", None)  # an older file: nothing to compare with
+            theirs.pop("plays_as", None)
         return [f"{key} {theirs[key]!r} (this run: {mine[key]!r})"
                 for key in mine if mine[key] != theirs[key]]
+
+
+def _plays_as(game_id: str, seats: Sequence[str]) -> tuple[str, ...]:
+    from .levels import plays_as
+
+    return tuple(plays_as(kind, game_id) for kind in seats)
 
 
 def game_to_json(game: PlayedGame) -> dict:

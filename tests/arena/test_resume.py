@@ -81,6 +81,30 @@ def test_a_results_file_is_never_overwritten_or_mixed_up(tmp_path):
     assert len(played) == 1
 
 
+def test_a_run_whose_levels_have_changed_since_is_not_resumed(tmp_path, monkeypatch):
+    import gemtable.ai.levels as levels
+
+    path = tmp_path / "levels.jsonl"
+    pool = ["normal", "hard"]
+    run_tournament(TournamentOptions("jowhari", pool, games=2, seed=1), workers=1, results=path)
+    run_line = json.loads(path.read_text().splitlines()[0])
+    assert run_line["plays_as"] == ["greedy", "mcts:100"]
+    before = path.read_bytes()
+    monkeypatch.setitem(levels.GAME_LEVELS, "jowhari", {"hard": "mcts:60"})
+    with pytest.raises(ResultsError, match="plays_as .* .this run: .'greedy', 'mcts:60'.."):
+        run_tournament(TournamentOptions("jowhari", pool, games=3, seed=1), workers=1,
+                       results=path, resume=True)
+    assert path.read_bytes() == before
+    # A file from before the mapping was recorded still resumes.
+    lines = path.read_text().splitlines(keepends=True)
+    del run_line["plays_as"]
+    path.write_text(json.dumps(run_line) + "\n" + "".join(lines[1:]))
+    played: list[int] = []
+    run_tournament(TournamentOptions("jowhari", pool, games=3, seed=1), workers=1,
+                   results=path, resume=True, on_played=lambda g: played.append(g.index))
+    assert played == [2]
+
+
 def cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "gemtable.tui.cli", *args]
 
