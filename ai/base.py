@@ -130,7 +130,7 @@ def _workers(kind: str, text: str) -> int:
 def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     """A bot of `kind` for `game_id`, all its randomness drawn from `seed`."""
     from .heuristics import heuristic_for
-    from .levels import LEVELS, EasyBot, level_kind, level_target
+    from .levels import LEVELS, EasyBot, level_kind, level_target, parse_loose
     from .mcts import MctsBot
     from .simple import GreedyBot, RandomBot
 
@@ -156,6 +156,12 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
         bot = make_bot(target, game_id=game_id, seed=seed)
         bot.kind = kind
         return bot
+    try:
+        loose = parse_loose(kind)
+    except ValueError as error:
+        raise BotKindError(str(error)) from None
+    if loose is not None:
+        return EasyBot(heuristic, seed=seed, kind=kind, loose=loose)
     name, _, budget = kind.partition(":")
     if kind == "random":
         return RandomBot(seed=seed)
@@ -171,5 +177,6 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     if kind in heuristic.bots:
         return heuristic.bots[kind](seed)
     known = (", ".join(level_kinds() + bot_kinds(game_id))
-             + ", mcts:SECONDSs, mcts-fresh[:BUDGET], any search kind @WORKERS, exec:COMMAND")
+             + ", mcts:SECONDSs, mcts-fresh[:BUDGET], any search kind @WORKERS, exec:COMMAND, "
+             "loose:BEST/POOL/LEAST")
     raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")

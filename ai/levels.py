@@ -111,16 +111,41 @@ def level_kind(kind: str, game_id: str | None = None) -> str:
     return kind
 
 
+LOOSE = "loose"
+"""The technical kind `loose:BEST/POOL/LEAST`: a Loose written out, as `plays_as` writes it."""
+
+
+def loose_kind(loose: Loose) -> str:
+    return f"{LOOSE}:{loose.best}/{loose.pool}/{loose.least}"
+
+
+def parse_loose(kind: str) -> Loose | None:
+    """The Loose a `loose:...` kind names; None if it is no such kind; ValueError if bad."""
+    name, colon, text = kind.partition(":")
+    if name != LOOSE or not colon:
+        return None
+    parts = text.split("/")
+    try:
+        if len(parts) != 3:
+            raise ValueError
+        best, pool, least = float(parts[0]), float(parts[1]), int(parts[2])
+    except ValueError:
+        raise ValueError(f"bad {kind!r}: use loose:BEST/POOL/LEAST, e.g. loose:0.85/0.1/2") from None
+    if not (0 <= best <= 1 and 0 < pool <= 1 and least >= 1):
+        raise ValueError(f"bad {kind!r}: BEST lies in 0-1, POOL in (0, 1], LEAST is 1 or more")
+    return Loose(best, pool, least)
+
+
 def plays_as(kind: str, game_id: str) -> str:
     """`kind` in words a results file can compare: a level's bot and budget in
-    `game_id` (`easy` -> `loose:0.15/0.5/3`), any other kind itself."""
+    `game_id` (`easy` -> `loose:0.15/0.5/3`, itself a kind), any other kind itself."""
     base, at, workers = kind.partition("@")
     if base not in LEVELS:
         return kind
     target = level_target(base, game_id)
     if isinstance(target, str):
         return target + at + workers
-    return f"loose:{target.best}/{target.pool}/{target.least}"
+    return loose_kind(target)
 
 
 class EasyBot:

@@ -68,6 +68,21 @@ def test_search_levels_take_workers_and_others_refuse():
             make_bot(bad, game_id="jowhari", seed=0)
 
 
+def test_what_a_level_plays_as_is_itself_a_kind():
+    from gemtable.ai.levels import plays_as
+
+    for game_id in registry.ids():
+        for level in level_kinds():
+            written = plays_as(level, game_id)
+            bot, twin = (make_bot(k, game_id=game_id, seed=3) for k in (level, written))
+            assert type(bot) is type(twin)
+            if isinstance(bot, EasyBot):
+                assert bot.loose == twin.loose == level_target(level, game_id)
+    for bad in ("loose:2/0.5/3", "loose:0.5/0/3", "loose:0.5/0.5", "loose:a/b/c", "loose:0.5/0.5/0"):
+        with pytest.raises(BotKindError, match="loose:BEST/POOL/LEAST|BEST lies"):
+            make_bot(bad, game_id="jowhari", seed=0)
+
+
 def test_easy_plays_among_the_better_moves():
     import random
 
