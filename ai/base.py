@@ -130,7 +130,7 @@ def _workers(kind: str, text: str) -> int:
 def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
     """A bot of `kind` for `game_id`, all its randomness drawn from `seed`."""
     from .heuristics import heuristic_for
-    from .levels import LEVELS, EasyBot, level_kind, level_target, parse_loose
+    from .levels import LEVELS, EasyBot, level_kind, parse_loose
     from .mcts import MctsBot
     from .simple import GreedyBot, RandomBot
 
@@ -150,10 +150,7 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
         bot.workers, bot.kind = workers, kind
         return bot
     if kind in LEVELS:
-        target = level_target(kind, game_id)
-        if not isinstance(target, str):
-            return EasyBot(heuristic, seed=seed, kind=kind, loose=target)
-        bot = make_bot(target, game_id=game_id, seed=seed)
+        bot = make_bot(level_kind(kind, game_id), game_id=game_id, seed=seed)
         bot.kind = kind
         return bot
     try:

@@ -12,10 +12,9 @@ game-specific part). The common mapping:
 - expert: the default search, `mcts` (1,500 iterations a move, on the spare
   cores when there are any).
 
-A game whose search and greedy are close in strength steps its middle
-levels down (GAME_LEVELS): normal becomes greedy that slips now and then,
-and hard the shortest search that still plays about as well as greedy. A
-game may change what a level plays as, never whether it searches, so
+Where the common mapping leaves two neighbours of the same strength, a game
+moves its middle levels (GAME_LEVELS): a normal that slips from greedy's
+choice now and then, a hard with another budget. A game may change what a level plays as, never whether it searches, so
 `hard` and `expert` take `@WORKERS` like any search kind in every game.
 
 Why these gaps: each level should beat the one below it clearly, or a
@@ -98,27 +97,27 @@ def level_target(level: str, game_id: str | None = None) -> str | Loose:
     return GAME_LEVELS.get(game_id or "", {}).get(level, LEVELS[level])
 
 
-def level_kind(kind: str, game_id: str | None = None) -> str:
-    """The technical kind behind a level in `game_id` (`hard@2` -> `mcts:100@2`).
-
-    Other kinds, and levels that are their own bot (easy), come back
-    unchanged. A game may change what a level plays as but not whether it
-    searches (a test holds every game to it), so the mapping without a game
-    is enough for `@WORKERS`."""
-    base, at, workers = kind.partition("@")
-    if base in LEVELS:
-        target = level_target(base, game_id)
-        if isinstance(target, str):
-            return target + at + workers
-    return kind
-
-
 LOOSE = "loose"
-"""The technical kind `loose:BEST/POOL/LEAST`: a Loose written out, as `plays_as` writes it."""
+"""The technical kind `loose:BEST/POOL/LEAST`: a Loose written out."""
 
 
 def loose_kind(loose: Loose) -> str:
     return f"{LOOSE}:{loose.best}/{loose.pool}/{loose.least}"
+
+
+def level_kind(kind: str, game_id: str | None = None) -> str:
+    """The technical kind behind a level in `game_id` (`hard@2` -> `mcts:100@2`,
+    `easy` -> `loose:0.15/0.5/3`); any other kind comes back unchanged.
+
+    A results file records it, so that a resumed run notices changed levels.
+    A game may change what a level plays as but not whether it searches (a
+    test holds every game to it), so the mapping without a game is enough
+    for `@WORKERS`."""
+    base, at, workers = kind.partition("@")
+    if base not in LEVELS:
+        return kind
+    target = level_target(base, game_id)
+    return (target if isinstance(target, str) else loose_kind(target)) + at + workers
 
 
 def parse_loose(kind: str) -> Loose | None:
@@ -136,18 +135,6 @@ def parse_loose(kind: str) -> Loose | None:
     if not (0 <= best <= 1 and 0 < pool <= 1 and least >= 1):
         raise ValueError(f"bad {kind!r}: BEST lies in 0-1, POOL in (0, 1], LEAST is 1 or more")
     return Loose(best, pool, least)
-
-
-def plays_as(kind: str, game_id: str) -> str:
-    """`kind` in words a results file can compare: a level's bot and budget in
-    `game_id` (`easy` -> `loose:0.15/0.5/3`, itself a kind), any other kind itself."""
-    base, at, workers = kind.partition("@")
-    if base not in LEVELS:
-        return kind
-    target = level_target(base, game_id)
-    if isinstance(target, str):
-        return target + at + workers
-    return loose_kind(target)
 
 
 class EasyBot:

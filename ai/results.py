@@ -87,9 +87,9 @@ class RunSpec:
 
 
 def _plays_as(game_id: str, seats: Sequence[str]) -> tuple[str, ...]:
-    from .levels import plays_as
+    from .levels import level_kind
 
-    return tuple(plays_as(kind, game_id) for kind in seats)
+    return tuple(level_kind(kind, game_id) for kind in seats)
 
 
 def game_to_json(game: PlayedGame) -> dict:

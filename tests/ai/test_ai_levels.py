@@ -69,11 +69,9 @@ def test_search_levels_take_workers_and_others_refuse():
 
 
 def test_what_a_level_plays_as_is_itself_a_kind():
-    from gemtable.ai.levels import plays_as
-
     for game_id in registry.ids():
         for level in level_kinds():
-            written = plays_as(level, game_id)
+            written = level_kind(level, game_id)
             bot, twin = (make_bot(k, game_id=game_id, seed=3) for k in (level, written))
             assert type(bot) is type(twin)
             if isinstance(bot, EasyBot):
