@@ -73,6 +73,16 @@ GAME_LEVELS: dict[str, dict[str, str | Loose]] = {
     # greedy little in this game, so normal slips more: it wins 30 in 100
     # against greedy.
     "marylia": {"normal": Loose(best=0.35, pool=0.34, least=2)},
+    # mcts:100 is nearly the full search (which beat it 63% of the time),
+    # mcts:20 sits too near greedy (11 to 5, and 1 to 15 against the full
+    # search), and a slip costs greedy little (a light one still wins 48%
+    # against it), so hard stops halfway, at fifty iterations.
+    "iridescia": {"hard": "mcts:50"},
+    # mcts:100 is as strong as the full search here (5 to 5 in a
+    # tournament's first ten games) and mcts:60 beat greedy only 10 to 6, so
+    # both middle levels step down: a greedy that slips (it wins 33 in 100
+    # against greedy), then mcts:60.
+    "workbench": {"normal": SLIPPING, "hard": "mcts:60"},
 }
 """Where a game's levels differ from LEVELS, and why (docs/performance.md, "Levels")."""
 

@@ -353,4 +353,4 @@ class MctsBot:
                 state = state.apply(heuristic.playout_action(state, rng))
         while state.to_move is CHANCE:  # judge decisions, never a pending roll
             state = state.apply(state.sample_chance(rng))
-        return heuristic.rewards(state)
+        return heuristic.playout_rewards(state, rng)

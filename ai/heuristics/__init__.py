@@ -104,6 +104,11 @@ class Heuristic(Generic[S]):
         """The move a playout makes for the seat to act (chance steps excluded)."""
         return rng.choice(state.legal_actions())
 
+    def playout_rewards(self, state: S, rng: random.Random) -> tuple[float, ...]:
+        """What an MCTS playout that stopped at `state` earns each seat; a game
+        may play on from there in its own way, drawing chance from `rng`."""
+        return self.rewards(state)
+
     def policy_action(self, state: S) -> object | None:
         """A move the game's own policy makes without search (a sealed bid,
         say), or None to let the bot decide. Greedy and MCTS play it directly,
