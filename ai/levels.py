@@ -14,8 +14,9 @@ game-specific part). The common mapping:
 
 Where the common mapping leaves two neighbours of the same strength, a game
 moves its middle levels (GAME_LEVELS): a normal that slips from greedy's
-choice now and then, a hard with another budget. A game may change what a level plays as, never whether it searches, so
-`hard` and `expert` take `@WORKERS` like any search kind in every game.
+choice now and then, a hard with another budget. A game may change what a
+level plays as, never whether it searches, so `hard` and `expert` take
+`@WORKERS` like any search kind in every game.
 
 Why these gaps: each level should beat the one below it clearly, or a
 person cannot tell them apart, and a tournament of the four must rank them

@@ -212,36 +212,49 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
 
     def best_place(self, state: JewelBoxState, seat: int, family: int, supply) -> float:
         """The best box value after putting a `family` beetle on a legal square."""
-        geo = state.geometry
         box = state.seats[seat]
-        masks = list(box.masks)
+        return self.best_square(state.geometry, box.masks, box.tools, family, supply)[0]
+
+    def best_square(self, geo: Geometry, masks: tuple[int, ...], tools: int, family: int,
+                    supply: tuple[int, ...]) -> tuple[float, int]:
+        """The best box value for a `family` beetle in a box of these masks, and
+        the square (a one-bit mask) that gives it; the first best on a tie."""
+        trial = list(masks)
         original = masks[family]
-        spots = geo.placement_mask(box.occupied)
-        best = -math.inf
+        spots = geo.placement_mask(masks[0] | masks[1] | masks[2] | masks[3] | masks[4])
+        best, best_spot = -math.inf, 0
         while spots:
             low = spots & -spots
             spots ^= low
-            masks[family] = original | low
-            value = self.box_value(geo, tuple(masks), box.tools, supply)
+            trial[family] = original | low
+            value = self.box_value(geo, tuple(trial), tools, supply)
             if value > best:
-                best = value
-        return best
+                best, best_spot = value, low
+        return best, best_spot
 
     def best_swap(self, state: JewelBoxState, seat: int, supply) -> float:
         """The best box value one swap can reach (the tool is spent already)."""
-        geo = state.geometry
         box = state.seats[seat]
-        cells = [(low, f) for f, mask in enumerate(box.masks)
+        return self.best_swap_of(state.geometry, box.masks, box.tools, supply)[0]
+
+    def best_swap_of(self, geo: Geometry, masks: tuple[int, ...], tools: int,
+                     supply: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
+        """The best box value one swap of two beetles of different families can
+        reach, and the masks after it (the masks unchanged if none can)."""
+        cells = [(low, f) for f, mask in enumerate(masks)
                  for low in (1 << b for b in range(mask.bit_length()) if mask >> b & 1)]
-        best = -math.inf
+        best, best_masks = -math.inf, masks
         for i, (a, fa) in enumerate(cells):
             for b, fb in cells[i + 1:]:
                 if fa != fb:
-                    masks = list(box.masks)
-                    masks[fa] ^= a | b
-                    masks[fb] ^= a | b
-                    best = max(best, self.box_value(geo, tuple(masks), box.tools, supply))
-        return best
+                    trial = list(masks)
+                    trial[fa] ^= a | b
+                    trial[fb] ^= a | b
+                    swapped = tuple(trial)
+                    value = self.box_value(geo, swapped, tools, supply)
+                    if value > best:
+                        best, best_masks = value, swapped
+        return best, best_masks
 
     def next_draw(self, state: JewelBoxState, seat: int, supply, base: float, *,
                   discard: bool, glass: bool) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from gemtable.engine.games.jewelbox.components import EMPTY
+from gemtable.engine.games.jewelbox.components import EMPTY, LOG_SPACES
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     CHOOSING,
@@ -31,58 +31,18 @@ if TYPE_CHECKING:
     from .jewelbox import JewelBoxHeuristic
 
 
-def _best_square(heuristic: JewelBoxHeuristic, geo, masks: list[int], tools: int,
-                 family: int, supply: tuple[int, ...]) -> tuple[float, int]:
-    """The best value and square for a `family` beetle in this box."""
-    occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
-    spots = geo.placement_mask(occupied)
-    original = masks[family]
-    best, best_spot = -1e9, 0
-    box_value = heuristic.box_value
-    while spots:
-        low = spots & -spots
-        spots ^= low
-        masks[family] = original | low
-        value = box_value(geo, tuple(masks), tools, supply)
-        if value > best:
-            best, best_spot = value, low
-    masks[family] = original
-    return best, best_spot
-
-
-def _best_swap(heuristic: JewelBoxHeuristic, geo, masks: list[int], tools: int,
-               supply: tuple[int, ...]) -> None:
-    """Make the swap of two beetles of different families the box value likes best."""
-    cells = [(1 << b, f) for f, mask in enumerate(masks)
-             for b in range(mask.bit_length()) if mask >> b & 1]
-    best, best_pair = -1e9, None
-    for i, (a, fa) in enumerate(cells):
-        for b, fb in cells[i + 1:]:
-            if fa != fb:
-                trial = list(masks)
-                trial[fa] ^= a | b
-                trial[fb] ^= a | b
-                value = heuristic.box_value(geo, tuple(trial), tools, supply)
-                if value > best:
-                    best, best_pair = value, (a | b, fa, fb)
-    if best_pair is not None:
-        both, fa, fb = best_pair
-        masks[fa] ^= both
-        masks[fb] ^= both
-
-
 def playout_values(heuristic: JewelBoxHeuristic, state: JewelBoxState,
                    rng: random.Random) -> tuple[float, ...]:
     """Each seat's box value once every box is full, played out greedily: for
     a full box, its score with its unused tools."""
     boxes, tools, supply = playout_boxes(heuristic, state, rng)
     geo = state.geometry
-    return tuple(heuristic.box_value(geo, tuple(box), seat_tools, supply)
+    return tuple(heuristic.box_value(geo, box, seat_tools, supply)
                  for box, seat_tools in zip(boxes, tools, strict=True))
 
 
 def playout_boxes(heuristic: JewelBoxHeuristic, state: JewelBoxState, rng: random.Random
-                  ) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
+                  ) -> tuple[list[tuple[int, ...]], list[int], tuple[int, ...]]:
     """Every seat's family masks and tools once the game is played out
     greedily from `state`, and the beetles left in the log and pile."""
     if state.observer is not None:
@@ -91,7 +51,7 @@ def playout_boxes(heuristic: JewelBoxHeuristic, state: JewelBoxState, rng: rando
     geo = state.geometry
     full = state.size * state.size
     players = state.players
-    boxes = [list(seat.masks) for seat in state.seats]
+    boxes = [seat.masks for seat in state.seats]
     tools = [seat.tools for seat in state.seats]
     counts = [seat.beetles for seat in state.seats]
     log = list(state.log)
@@ -104,13 +64,13 @@ def playout_boxes(heuristic: JewelBoxHeuristic, state: JewelBoxState, rng: rando
 
     def place(seat: int, family: int) -> None:
         masks = boxes[seat]
-        _, spot = _best_square(heuristic, geo, masks, tools[seat], family, tuple(supply))
-        masks[family] |= spot
+        _, spot = heuristic.best_square(geo, masks, tools[seat], family, tuple(supply))
+        boxes[seat] = masks[:family] + (masks[family] | spot,) + masks[family + 1:]
         counts[seat] += 1
         supply[family] -= 1
 
     def refill() -> None:
-        for space in range(5):
+        for space in range(LOG_SPACES):
             if log[space] == EMPTY and pile:
                 log[space] = pile.pop()
 
@@ -129,8 +89,8 @@ def playout_boxes(heuristic: JewelBoxHeuristic, state: JewelBoxState, rng: rando
                 continue
             value = tried.get(family)
             if value is None:
-                value = tried[family] = _best_square(
-                    heuristic, geo, boxes[seat], tools[seat], family, frozen)[0]
+                value = tried[family] = heuristic.best_square(
+                    geo, boxes[seat], tools[seat], family, frozen)[0]
             if value > best:
                 best, best_space_ = value, space
         return best_space_
@@ -142,7 +102,7 @@ def playout_boxes(heuristic: JewelBoxHeuristic, state: JewelBoxState, rng: rando
         for space, family in enumerate(log):
             if family == EMPTY:
                 continue
-            value = _best_square(heuristic, geo, boxes[0], tools[0], family, frozen)[0]
+            value = heuristic.best_square(geo, boxes[0], tools[0], family, frozen)[0]
             if value < worst:
                 worst, worst_space = value, space
         supply[log[worst_space]] -= 1
@@ -158,7 +118,8 @@ def playout_boxes(heuristic: JewelBoxHeuristic, state: JewelBoxState, rng: rando
 
     # Finish the turn in progress.
     if phase in (SWAP_FIRST, SWAP_LAST):
-        _best_swap(heuristic, geo, boxes[current], tools[current], tuple(supply))
+        boxes[current] = heuristic.best_swap_of(geo, boxes[current], tools[current],
+                                                tuple(supply))[1]
     if counts[current] < full or phase == DISCARDING:
         if phase == PLACING:
             supply[holding] += 1  # `supply` left it out while in hand
