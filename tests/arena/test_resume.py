@@ -120,8 +120,11 @@ def wait_for_games(path: Path, count: int, process: subprocess.Popen) -> None:
 @pytest.mark.parametrize("workers, how", [("2", signal.SIGINT), ("2", signal.SIGTERM),
                                           ("1", signal.SIGKILL)])
 def test_a_killed_command_continues_with_resume(tmp_path, workers, how):
+    # The run must outlast the signal: with 20 quick games the last 17 took
+    # half a second, and a test process held up on a loaded machine sent its
+    # signal to a run that had already ended. These take seconds.
     path = tmp_path / "killed.jsonl"
-    base = ["arena", "jowhari", "--seat", "mcts:10", "--seat", "greedy", "--games", "20",
+    base = ["arena", "jowhari", "--seat", "mcts:40", "--seat", "greedy", "--games", "40",
             "--seed", "3", "--workers", workers, "--json", "-"]
     args = [*base, "--results", str(path)]
     env = dict(os.environ, COLUMNS="200")
@@ -136,12 +139,12 @@ def test_a_killed_command_continues_with_resume(tmp_path, workers, how):
     else:
         assert process.returncode == -signal.SIGKILL
     before = game_indices(path)
-    assert 3 <= len(before) < 20 and len(set(before)) == len(before)
+    assert 3 <= len(before) < 40 and len(set(before)) == len(before)
 
     resumed = subprocess.run(cli(*args, "--resume"), capture_output=True, text=True,
                              env=env, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
     after = game_indices(path)
-    assert after[: len(before)] == before and sorted(after) == list(range(20))
-    whole = run_arena(ArenaOptions("jowhari", ["mcts:10", "greedy"], games=20, seed=3), workers=1)
+    assert after[: len(before)] == before and sorted(after) == list(range(40))
+    whole = run_arena(ArenaOptions("jowhari", ["mcts:40", "greedy"], games=40, seed=3), workers=1)
     assert without_timing(json.loads(resumed.stdout)) == without_timing(whole.to_json())
