@@ -78,6 +78,18 @@ class GameReview:
     def total_loss(self, seat: int) -> float:
         return sum(m.loss for m in self.moves if m.seat == seat)
 
+    def choices(self, seat: int) -> tuple[ReviewedMove, ...]:
+        """The seat's moves where more than one was legal."""
+        return tuple(m for m in self.moves if m.seat == seat and m.legal > 1)
+
+    def differing(self, seat: int) -> int:
+        """How many of the seat's choices were not the search's."""
+        return sum(1 for m in self.choices(seat) if m.played != m.preferred)
+
+    def mean_loss(self, seat: int) -> float:
+        """What a choice of the seat's cost on average (0 with no choices)."""
+        return self.total_loss(seat) / max(1, len(self.choices(seat)))
+
 
 def human_seats(seats: Sequence[str], game_id: str) -> tuple[int, ...]:
     """Seats played by people: every seat whose kind names no bot."""

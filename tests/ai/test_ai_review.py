@@ -47,6 +47,11 @@ def test_a_review_judges_every_move_of_the_person(tmp_path):
     assert [m.loss for m in worst] == sorted((m.loss for m in worst), reverse=True)
     assert worst[0].loss == max(m.loss for m in review.moves)
     assert not review.solo and all(0 <= m.loss <= 1 for m in review.moves)
+    choices = review.choices(0)
+    assert choices and all(m.legal > 1 for m in choices)
+    assert review.differing(0) == sum(m.preferred != m.played for m in choices)
+    assert review.mean_loss(0) == pytest.approx(review.total_loss(0) / len(choices))
+    assert review.choices(1) == () and review.mean_loss(1) == 0
 
 
 def test_all_cores_give_the_review_one_core_gives(tmp_path):

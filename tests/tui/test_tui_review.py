@@ -9,7 +9,7 @@ from tui_support import make_app, real_board, until
 from gemtable.ai.review import cache_path, review_log
 from gemtable.tui.app import StartReview
 from gemtable.tui.screens.end import EndScreen
-from gemtable.tui.screens.review import ReviewScreen
+from gemtable.tui.screens.review import ReviewScreen, short_loss
 from gemtable.tui.table import GameResult
 from gemtable.tui.table.storage import open_log
 
@@ -78,3 +78,10 @@ async def test_no_review_key_where_the_log_is_elsewhere(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         assert chosen == [] and isinstance(app.screen, EndScreen)
+
+
+def test_a_cost_is_signed_unless_it_rounds_to_nothing():
+    assert short_loss(0.434, solo=False) == "-43% win"
+    assert short_loss(0.004, solo=False) == "0% win"
+    assert short_loss(4.0, solo=True) == "-4.0 pts"
+    assert short_loss(0.01, solo=True) == "0.0 pts"

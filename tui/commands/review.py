@@ -30,12 +30,10 @@ def value_text(value: float, solo: bool) -> str:
 
 def seat_summary(review: GameReview, seat: int, who: str) -> str:
     """How one seat's choices compare with the search's, in one line."""
-    mine = [m for m in review.moves if m.seat == seat and m.legal > 1]
-    differ = sum(1 for m in mine if m.played != m.preferred)
-    mean = review.total_loss(seat) / max(1, len(mine))
+    mean = review.mean_loss(seat)
     cost = f"{mean:.2f} points" if review.solo else f"{100 * mean:.1f}% win chance"
-    return (f"{who}: {differ} of {len(mine)} choices differ from the search's, "
-            f"costing {cost} a choice on average")
+    return (f"{who}: {review.differing(seat)} of {len(review.choices(seat))} choices differ "
+            f"from the search's, costing {cost} a choice on average")
 
 
 def report(review: GameReview, path: Path) -> str:

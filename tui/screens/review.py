@@ -42,8 +42,9 @@ class _GivenUp(Exception):
 
 
 def short_loss(loss: float, solo: bool) -> str:
-    """A cost in few letters: `-43% win`, or in solo `-4.0 pts`."""
-    return f"-{loss:.1f} pts" if solo else f"-{100 * loss:.0f}% win"
+    """A cost in few letters: `-43% win`, or in solo `-4.0 pts` (no sign on a nil one)."""
+    text = f"{loss:.1f} pts" if solo else f"{100 * loss:.0f}% win"
+    return text if float(text.split()[0].rstrip("%")) == 0 else f"-{text}"
 
 
 class ReviewScreen(ReplayScreen):
@@ -171,11 +172,9 @@ class ReviewScreen(ReplayScreen):
         return text
 
     def _summary(self, review: GameReview, seat: int) -> str:
-        mine = [m for m in review.moves if m.seat == seat and m.legal > 1]
-        differ = sum(1 for m in mine if m.played != m.preferred)
-        mean = review.total_loss(seat) / max(1, len(mine))
-        return (f"{seat_label(seat, self.kinds)}: {differ} of {len(mine)} choices unlike the "
-                f"search's, {short_loss(mean, review.solo)} a choice on average")
+        return (f"{seat_label(seat, self.kinds)}: {review.differing(seat)} of "
+                f"{len(review.choices(seat))} choices unlike the search's, "
+                f"{short_loss(review.mean_loss(seat), review.solo)} a choice on average")
 
     def _here(self, review: GameReview) -> Text:
         """The decision at the position on screen."""
