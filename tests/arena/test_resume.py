@@ -129,8 +129,11 @@ def test_a_killed_command_continues_with_resume(tmp_path, workers, how):
     base = ["arena", "jowhari", "--seat", "mcts:40", "--seat", "greedy",
             "--seed", "3", "--workers", workers, "--json", "-", "--results", str(path)]
     env = dict(os.environ, COLUMNS="200")
+    # A command started in the background inherits Ctrl-C ignored; restore it
+    # as a terminal would have it, so SIGINT reaches the run.
     process = subprocess.Popen(cli(*base, "--games", "400"), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
+                               stderr=subprocess.PIPE, text=True, env=env,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     wait_for_games(path, 3, process)
     process.send_signal(how)
     out, err = process.communicate(timeout=60)
