@@ -32,15 +32,21 @@ from pathlib import Path
 import numpy as np
 
 from gemtable.engine.games.jewelbox.board import Geometry
+from gemtable.engine.games.jewelbox.components import (
+    ALL_TOOLS,
+    COPIES,
+    FAMILY_COUNT,
+    LADYBUG,
+    LONGHORN,
+)
 
 SYMBOLS = 7
 FREE = 5
 """An empty square inside the frames the box may still end in."""
 WALL = 6
 
-LADYBUG, LONGHORN = 2, 3
-FAMILIES = 5
-COPIES = 15
+MOST_COPIES = max(COPIES)
+"""The widest count a whole-box table must hold for one family."""
 
 # Offsets (row, col) of each pattern's squares. A pattern and its quarter
 # turn share a table: the turned offsets are listed in the matching order.
@@ -97,8 +103,8 @@ class Layout:
             self.groups.append((cells, base, powers))
         # Whole-box tables, each indexed by beetles placed and one count.
         self.counts: dict[str, tuple[int, int]] = {}
-        for name, width in (("bias", 1), ("ladybugs", self.full + 1), ("longhorns", COPIES + 1),
-                            ("tools", 8), *((f"supply{f}", COPIES + 1) for f in range(FAMILIES))):
+        for name, width in (("bias", 1), ("ladybugs", self.full + 1), ("longhorns", MOST_COPIES + 1),
+                            ("tools", ALL_TOOLS + 1), *((f"supply{f}", MOST_COPIES + 1) for f in range(FAMILY_COUNT))):
             self.counts[name] = (offset, width)
             offset += stops * width
         self.weights = offset
@@ -197,8 +203,8 @@ def features(lay: Layout, boards: np.ndarray, beetles: np.ndarray, tools: np.nda
     lone = (lady & ~near).sum(axis=(1, 2))
     longhorns = (grid == LONGHORN).sum(axis=(1, 2))
     counts = {"bias": np.zeros_like(b), "ladybugs": lone, "longhorns": longhorns, "tools": tools}
-    for f in range(FAMILIES):
-        counts[f"supply{f}"] = np.clip(supply[:, f], 0, COPIES)
+    for f in range(FAMILY_COUNT):
+        counts[f"supply{f}"] = np.clip(supply[:, f], 0, MOST_COPIES)
     for name, (offset, width) in lay.counts.items():
         parts.append((offset + b * width + counts[name]).reshape(-1, 1))
     return np.concatenate(parts, axis=1)

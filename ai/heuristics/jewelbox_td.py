@@ -32,37 +32,30 @@ import time
 
 import numpy as np
 
-from gemtable.engine.games.jewelbox.board import Geometry, bits, family_at, geometry
+from gemtable.engine.games.jewelbox.board import Geometry, bits, geometry
 from gemtable.engine.games.jewelbox.components import (
+    ALL_TOOLS,
+    COPIES,
     EITHER,
-    FORCEPS,
+    FAMILY_COUNT,
     GLASS,
     TOOL_POINTS,
     tool_count,
 )
-from gemtable.engine.games.jewelbox.scoring import border, family_points
+from gemtable.engine.games.jewelbox.rules import mask_total, spent_tool
 
 from .jewelbox import JewelBoxHeuristic
-from .jewelbox_net import COPIES, FAMILIES, BoxNet, board_of, features, load, placements, save
-
-GLASSES = (GLASS, EITHER)
-"""The tools that act as a Magnifying Glass, in the order the engine spends them."""
+from .jewelbox_net import BoxNet, board_of, features, load, placements, save
 
 
 def final_score(geo: Geometry, masks: tuple[int, ...], tools: int) -> int:
-    """The score of a full box with these unused tools."""
-    occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
-    top, bottom, left, right = geo.bounds(occupied)
-    side = geo.side
-    grid = [family_at(masks, r * side + c) for r in range(top, bottom + 1)
-            for c in range(left, right + 1)]
-    width, height = right - left + 1, bottom - top + 1
-    return sum(family_points(grid, width, height, border(width, height))) \
-        + TOOL_POINTS * tool_count(tools)
+    """The score of a full box with these unused tools (the engine's count)."""
+    return mask_total(geo, masks, tools)
 
 
 def spend_glass(tools: int) -> int:
-    return tools & ~(GLASS if tools & GLASS else EITHER)
+    """The tools left once a Magnifying Glass is used, as the engine spends it."""
+    return tools & ~spent_tool(tools, GLASS)
 
 
 class Options:
@@ -90,8 +83,8 @@ class Options:
         boards = np.concatenate([placements(lay, geo, masks, base, f, spots) for f in chosen])
         k = len(spots)
         count = len(boards)
-        left = np.array([supply[f] - (f == g) for g in chosen for _ in spots for f in range(FAMILIES)]
-                        ).reshape(count, FAMILIES)
+        left = np.array([supply[f] - (f == g) for g in chosen for _ in spots for f in range(FAMILY_COUNT)]
+                        ).reshape(count, FAMILY_COUNT)
         index = features(lay, boards, np.full(count, self.beetles), np.full(count, tools), left)
         values = net.values(index)
         self._tool_entry = lay.count_entry("tools", self.beetles, 0)
@@ -163,19 +156,19 @@ class SoloGame:
         self.geo = geometry(net.layout.size)
         self.rng = random.Random(seed)
         self.alpha = alpha
-        self.pile = [f for f in range(FAMILIES) for _ in range(COPIES)]
+        self.pile = [f for f in range(FAMILY_COUNT) for _ in range(COPIES[f])]
         self.rng.shuffle(self.pile)
         self.log = [self.pile.pop() for _ in range(5)]
-        self.masks: tuple[int, ...] = (0,) * FAMILIES
-        self.tools = GLASS | FORCEPS | EITHER
-        self.used = [0] * FAMILIES
+        self.masks: tuple[int, ...] = (0,) * FAMILY_COUNT
+        self.tools = ALL_TOOLS
+        self.used = [0] * FAMILY_COUNT
         """Beetles of each family in the box or discarded."""
         self.seen: list[tuple[np.ndarray, float]] = []
         """After play: each box after placing (but the last), with the value
         the tables gave it then."""
 
     def supply(self) -> list[int]:
-        return [COPIES - u for u in self.used]
+        return [copies - u for copies, u in zip(COPIES, self.used, strict=True)]
 
     def play(self) -> int:
         geo, net = self.geo, self.net
@@ -237,7 +230,7 @@ class SoloGame:
         for f in self.log:
             unseen[f] -= 1
         total = sum(unseen)
-        options = self._options(set(range(FAMILIES)))
+        options = self._options(set(range(FAMILY_COUNT)))
         best_space, best_value = 0, -1e18
         tried: dict[int, float] = {}
         for space, f in enumerate(self.log):
@@ -245,7 +238,7 @@ class SoloGame:
                 continue
             rest = self.log[:space] + self.log[space + 1:]
             expected = 0.0
-            for refill in range(FAMILIES):
+            for refill in range(FAMILY_COUNT):
                 weight = unseen[refill]
                 if weight <= 0:
                     continue

@@ -13,7 +13,7 @@ from functools import cache
 from gemtable.engine.core import IllegalAction, ScoreLine
 
 from . import actions as A
-from .board import bits, family_at, geometry
+from .board import Geometry, bits, family_at, geometry
 from .components import (
     ALL_TOOLS,
     EITHER,
@@ -322,17 +322,20 @@ def invariants(state: JewelBoxState) -> tuple[str, ...]:
 
 
 def box_points(state: JewelBoxState, seat_index: int) -> tuple[int, ...]:
-    """Points per family of a box as it stands (rules.md, "Provisional score").
+    """Points per family of a box as it stands (rules.md, "Provisional score")."""
+    return mask_points(state.geometry, state.seats[seat_index].masks)
+
+
+def mask_points(geo: Geometry, masks: tuple[int, ...]) -> tuple[int, ...]:
+    """Points per family of the box these family masks draw.
 
     A square counts as an edge once the box spans the full N in that
     direction and the square lies on that side; a finished box is then scored
     exactly as the rules say.
     """
-    masks = state.seats[seat_index].masks
     occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
     if not occupied:
         return (0,) * FAMILY_COUNT
-    geo = state.geometry
     side = geo.side
     bounds = top, bottom, left, right = geo.bounds(occupied)
     width, height = right - left + 1, bottom - top + 1
@@ -342,6 +345,11 @@ def box_points(state: JewelBoxState, seat_index: int) -> tuple[int, ...]:
             grid.append(family_at(masks, row * side + col))
             edge.append(geo.on_edge(bounds, row, col))
     return family_points(grid, width, height, edge)
+
+
+def mask_total(geo: Geometry, masks: tuple[int, ...], tools: int) -> int:
+    """A box's total from its family masks and unused tools (as `total`)."""
+    return sum(mask_points(geo, masks)) + TOOL_POINTS * tool_count(tools)
 
 
 def total(state: JewelBoxState, seat_index: int) -> int:
