@@ -54,6 +54,8 @@ import random
 import time
 from collections.abc import Callable
 
+import attrs
+
 from gemtable.engine import CHANCE, IllegalAction, State
 
 from .base import check_view, decision_rng
@@ -287,6 +289,7 @@ class MctsBot:
         c = self.exploration
         expand_after = self._expand_after
         policy = self.heuristic.policy_action
+        observe = self.heuristic.observation if self.heuristic.observes else None
         log = math.log
         sqrt = math.sqrt
         while not state.is_over:
@@ -295,12 +298,11 @@ class MctsBot:
             if forced is not None or not isinstance(mover, int):
                 # CHANCE, or a move the game's policy makes: followed, not searched.
                 outcome = state.sample_chance(rng) if forced is None else forced
-                state = state.apply(outcome)
-                child = node.children.get(outcome)
-                if child is None:
-                    child = node.children[outcome] = Node(None)
-                path.append(child)  # counts its visits; it earns no reward
-                node = child
+                after = state.apply(outcome)
+                node = _descend(node, outcome, path)  # counts visits, earns no reward
+                if observe is not None:
+                    node = _observed(node, observe(state, after), path)
+                state = after
                 continue
             if node is not root and node.visits < expand_after:
                 break  # judge this position itself a few times before branching
@@ -333,8 +335,11 @@ class MctsBot:
                 break
             assert best_child is not None  # every legal action has a child by now
             path.append(best_child)
-            state = state.apply(best_action)
+            after = state.apply(best_action)
             node = best_child
+            if observe is not None:
+                node = _observed(node, observe(state, after), path)
+            state = after
         rewards = self._playout(state, rng)
         for child in path:
             child.visits += 1
@@ -354,3 +359,25 @@ class MctsBot:
         while state.to_move is CHANCE:  # judge decisions, never a pending roll
             state = state.apply(state.sample_chance(rng))
         return heuristic.playout_rewards(state, rng)
+
+
+def _descend(node: Node, key: object, path: list[Node]) -> Node:
+    """The rewardless child of `node` under `key` (a chance outcome, a forced
+    move, something observed), made if new, added to the walk's path."""
+    child = node.children.get(key)
+    if child is None:
+        child = node.children[key] = Node(None)
+    path.append(child)
+    return child
+
+
+def _observed(node: Node, seen: object, path: list[Node]) -> Node:
+    """Below `node`, the branch for what the seat saw (`seen`; None: nothing)."""
+    return node if seen is None else _descend(node, Seen(seen), path)
+
+
+@attrs.frozen
+class Seen:
+    """The key of an observation branch, never equal to an action's."""
+
+    what: object

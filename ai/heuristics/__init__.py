@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from importlib import import_module
 from types import MappingProxyType
@@ -108,6 +108,21 @@ class Heuristic(Generic[S]):
         """What an MCTS playout that stopped at `state` earns each seat; a game
         may play on from there in its own way, drawing chance from `rng`."""
         return self.rewards(state)
+
+    observes: bool = False
+    """Whether `observation` can name anything: MCTS asks it only when set."""
+
+    def observation(self, before: S, after: S) -> Hashable | None:
+        """What the searching seat learns by the step from `before` to `after`
+        beyond the step itself (a card turned face up for all to see), or None.
+
+        MCTS branches on it as on a chance outcome, so that the moves below
+        are told apart by what the seat would then see: without it, a node
+        reached by the same actions holds positions the seat could tell
+        apart (a different card drawn in each sample). It must name only
+        what the root's seat sees once the step is made, never a secret of
+        another seat, or the tree would plan on knowledge it lacks."""
+        return None
 
     def policy_action(self, state: S) -> object | None:
         """A move the game's own policy makes without search (a sealed bid,

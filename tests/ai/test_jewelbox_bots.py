@@ -217,3 +217,40 @@ def test_search_lookahead_is_remembered_exactly():
             assert H._next_draw_cached(state, seat, supply, base,
                                        discard=False, glass=True) == expected
     assert H.rewards(unfinished[-1]) == fresh.rewards(unfinished[-1])
+
+
+def _solo_placing(seed: int):
+    """A solo position a few turns in, a beetle in hand."""
+    rng = random.Random(seed)
+    state = GAME.new(1, seed)
+    while state.phase != PLACING or state.seats[0].beetles < 3:
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_search_branches_on_each_beetle_the_pile_turns_up():
+    """Below a placement (which refills the log from the pile) the tree splits
+    by the log the seat then sees, so the discard chosen below is chosen for
+    that log; with the split off (as shipped), one node mixes every refill."""
+    from gemtable.ai.mcts import MctsBot, Seen
+
+    state = _solo_placing(4)
+    splitting = JewelBoxHeuristic()
+    splitting.observes = True
+    bot = MctsBot(splitting, seed=2, iterations=400)
+    bot.choose(state.view(0))
+    branched = [child for child in bot.last_root.children.values() if child.children]
+    assert branched
+    for child in branched:
+        keys = list(child.children)
+        assert all(isinstance(key, Seen) for key in keys)
+        logs = [key.what[0] for key in keys]
+        assert len(set(logs)) == len(logs) > 1
+        for log in logs:  # the log as it stood, but for the refilled space
+            assert sum(a != b for a, b in zip(log, state.log, strict=True)) <= 1
+        assert sum(seen.visits for seen in child.children.values()) == child.visits - 1
+
+    plain = MctsBot(JewelBoxHeuristic(), seed=2, iterations=400)  # as shipped: off
+    plain.choose(state.view(0))
+    assert not any(isinstance(key, Seen) for child in plain.last_root.children.values()
+                   for key in child.children)
