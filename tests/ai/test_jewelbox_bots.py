@@ -254,3 +254,15 @@ def test_search_branches_on_each_beetle_the_pile_turns_up():
     plain.choose(state.view(0))
     assert not any(isinstance(key, Seen) for child in plain.last_root.children.values()
                    for key in child.children)
+
+
+def test_denial_takes_a_share_of_the_rivals_next_beetle_from_each_seat():
+    states, _ = random_states(2, seed=9, every=1)
+    state = next(s for s in states if not s.is_over and min(b.beetles for b in s.seats) >= 2)
+    plain, denying = JewelBoxHeuristic(), JewelBoxHeuristic()
+    denying.deny = 0.5
+    values, gains = plain._values_and_gains(state, True)
+    assert gains[state.current] == 0.0 and gains[1 - state.current] != 0.0
+    expected = tuple(v - 0.5 * gains[1 - i] for i, v in enumerate(values))
+    assert denying._values(state, True) == pytest.approx(expected)
+    assert plain._values(state, True) == values  # off, as shipped: unchanged
