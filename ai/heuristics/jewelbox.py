@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from operator import mul
 
 import attrs
@@ -354,7 +354,8 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
     def _values_and_gains(self, state: JewelBoxState,
                           search: bool) -> tuple[tuple[float, ...], list[float]]:
         """Each seat's value, and the part of it its next beetle from the log
-        as it stands is expected to bring (0 where not counted)."""
+        as it stands is expected to bring: counted for the seats not to move
+        (the seat to move has its turn in `turn_value` instead), 0 elsewhere."""
         supply = self.supply(state)
         geo = state.geometry
         out = []
@@ -423,7 +424,7 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
     def _margin_reward(self, value: float, rivals: tuple[float, ...]) -> float:
         return min(1.0, max(0.0, 0.5 + (value - max(rivals)) / (2 * self.margin_span)))
 
-    def observation(self, before: JewelBoxState, after: JewelBoxState) -> object:
+    def observation(self, before: JewelBoxState, after: JewelBoxState) -> Hashable | None:
         """The log and the beetle in hand once a step drew from the pile:
         both face up, so every seat sees them."""
         if len(after.pile) < len(before.pile):
