@@ -23,7 +23,7 @@ $(VENV)/.installed-play: $(BIN)/python $(DEPS)
 # cluster; pettingzoo and openspiel: the tests run PettingZoo's API test and
 # OpenSpiel's random simulation test on every game.
 $(VENV)/.installed-test: $(BIN)/python $(DEPS)
-	$(PIP) install -c constraints.txt -e '.[test,learning,cluster,pettingzoo,openspiel]'
+	$(PIP) install -c constraints.txt -e '.[test,cluster,pettingzoo,openspiel]'
 	@touch $@ $(VENV)/.installed-play
 
 play: $(VENV)/.installed-play

@@ -20,7 +20,7 @@ from gemtable.engine import CHANCE, State, registry
 
 from .heuristics import heuristic_for
 from .match import play_match
-from .mcts import DEFAULT_ITERATIONS, MctsBot
+from .mcts import MctsBot, default_iterations
 
 SAMPLE_STAGES = (0.0, 0.25, 0.5, 0.75)
 """Where in a game (as a share of its actions) the MCTS positions are taken."""
@@ -35,6 +35,11 @@ class BenchResult:
     playout_seconds: float
     mcts_iterations: int
     mcts_seconds: float
+
+    @property
+    def default_iterations(self) -> int:
+        """The budget of this game's plain `mcts`."""
+        return default_iterations(heuristic_for(self.game))
 
     @property
     def games_per_s(self) -> float:
@@ -57,8 +62,9 @@ class BenchResult:
             "actions_per_s": round(self.actions_per_s, 1),
             "mcts_iterations_per_s": round(per_s, 1),
             "mean_actions_per_game": round(self.actions / self.games, 2) if self.games else 0.0,
-            "default_mcts_iterations": DEFAULT_ITERATIONS,
-            "default_mcts_move_seconds": round(DEFAULT_ITERATIONS / per_s, 3) if per_s else None,
+            "default_mcts_iterations": self.default_iterations,
+            "default_mcts_move_seconds":
+                round(self.default_iterations / per_s, 3) if per_s else None,
         }
 
 

@@ -36,14 +36,14 @@ class MoveEstimate:
     share: float
     """Share of the root's visits, 0..1: how much the search believed in it."""
     value: float
-    """Estimated win chance 0..1, or in solo the expected final score."""
+    """Estimated win chance 0..1, or the expected final score (`Hint.solo`)."""
 
 
 @attrs.frozen
 class Hint:
     seat: int
     solo: bool
-    """True: `value` is an expected score, not a win chance."""
+    """True: `value` is an expected score, not a win chance (`in_points`)."""
     moves: tuple[MoveEstimate, ...]
     """Best first (most visited); at most `TOP_MOVES` unless asked for more."""
     iterations: int
@@ -74,6 +74,12 @@ def solo_score(heuristic: Heuristic, reward: float) -> float:
     return heuristic.solo_scale * math.log(r / (1 - r))
 
 
+def in_points(heuristic: Heuristic, players: int) -> bool:
+    """Whether the search's values are expected points (solo, or a game whose
+    rewards are points with any number of seats) rather than win chances."""
+    return players == 1 or heuristic.rewards_are_points
+
+
 def estimates(root: Node, view: State, heuristic: Heuristic, top: int | None = TOP_MOVES,
               ) -> tuple[MoveEstimate, ...]:
     """The root's moves, most visited first (mean reward, then legal order, break ties)."""
@@ -83,7 +89,7 @@ def estimates(root: Node, view: State, heuristic: Heuristic, top: int | None = T
     order = sorted(seen, key=lambda a: (-root.children[a].visits,
                                         -root.children[a].reward / root.children[a].visits,
                                         legal.index(a)))
-    solo = view.players == 1
+    solo = in_points(heuristic, view.players)
     out = []
     for action in order if top is None else order[:top]:
         child = root.children[action]
@@ -96,7 +102,7 @@ def estimates(root: Node, view: State, heuristic: Heuristic, top: int | None = T
 
 def _single_move(view: State, seat: int) -> Hint:
     action = view.legal_actions()[0]
-    return Hint(seat, view.players == 1,
+    return Hint(seat, in_points(heuristic_for(view.game.id), view.players),
                 (MoveEstimate(action, str(action), 0, 1.0, math.nan),), 0)
 
 
@@ -123,7 +129,7 @@ def hint(view: State, seed: int, budget: int = HINT_ITERATIONS, *, workers: int 
         from .base import decision_rng
 
         root = bot.search(view, decision_rng(seed, view))
-    return Hint(seat, view.players == 1, estimates(root, view, heuristic, top),
+    return Hint(seat, in_points(heuristic, view.players), estimates(root, view, heuristic, top),
                 bot.last_iterations)
 
 
@@ -133,7 +139,8 @@ def insight(bot: object, view: State, top: int | None = TOP_MOVES) -> Hint | Non
     if not isinstance(bot, MctsBot) or bot.last_root is None:
         return None
     seat = check_view(view)
-    return Hint(seat, view.players == 1, estimates(bot.last_root, view, bot.heuristic, top),
+    return Hint(seat, in_points(bot.heuristic, view.players),
+                estimates(bot.last_root, view, bot.heuristic, top),
                 bot.last_iterations)
 
 
@@ -147,7 +154,8 @@ def watch(bot: object, on_insight: Callable[[Hint], None], *, every: int = 100) 
 
     def report(root: Node, view: State, iterations: int) -> None:
         seat = check_view(view)
-        on_insight(Hint(seat, view.players == 1, estimates(root, view, bot.heuristic),
+        on_insight(Hint(seat, in_points(bot.heuristic, view.players),
+                        estimates(root, view, bot.heuristic),
                         iterations))
 
     bot.progress = report

@@ -69,6 +69,13 @@ a move stays under a second even when other work halves the speed. An
 iteration budget, not a time limit, so that the default bot is reproducible."""
 
 
+def default_iterations(heuristic: Heuristic) -> int:
+    """Budget of a plain `mcts` bot for the game this heuristic knows: its own
+    (`Heuristic.search_iterations`, where each iteration costs more) or
+    DEFAULT_ITERATIONS."""
+    return heuristic.search_iterations or DEFAULT_ITERATIONS
+
+
 FOLLOW_LIMIT = 4096
 """Nodes of the kept tree looked at to find the new position; past this the
 search starts afresh (a cost of a few milliseconds at most)."""
@@ -110,7 +117,7 @@ class MctsBot:
         keep_tree: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations = default_iterations(heuristic)
         self.kind = kind
         self.seed = seed
         self.heuristic = heuristic
@@ -183,6 +190,7 @@ class MctsBot:
         priors = self._root_priors(view, rng) if self.prior_weight > 0 else {}
         for action, child in root.children.items():
             child.prior = priors.get(action, 0.0)
+        self._seed_root(root, view)
         limit = self.iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -198,6 +206,28 @@ class MctsBot:
                 break
         self.last_iterations = done
         return root
+
+    def _seed_root(self, root: Node, view: State) -> None:
+        """Give each first move the visits its game's own reckoning is worth
+        (`Heuristic.prior_visits`), at the reward that reckoning expects. A
+        budget smaller than those visits searches without it: the reckoning
+        of every move costs about as much, and a level below the full search
+        is that short search on its own."""
+        visits = self.heuristic.prior_visits
+        if not visits or (self.iterations is not None and self.iterations < visits):
+            return
+        known = self.heuristic.first_move_rewards(view)
+        if not known:
+            return
+        mover = view.to_move
+        assert isinstance(mover, int), "a bot chooses for the seat to move"
+        for action, reward in known.items():
+            child = root.children.get(action)
+            if child is None:
+                child = root.children[action] = Node(mover)
+            child.visits += visits
+            child.available += visits
+            child.reward += visits * reward
 
     def _follow(self, view: State) -> Node | None:
         """The node of the kept tree whose position is `view`, reached from the

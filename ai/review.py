@@ -5,7 +5,8 @@ Each decision is searched from the view the person had then (never the true
 state, so a review tells nothing the player could not have known), with the
 same budget and seed for every move. The cost of a move is the search's
 value of its preferred move minus its value of the move played, never below
-0: in win chance (0..1) with several players, in points in solo. The three
+0: in win chance (0..1) with several players, in points in solo (and in a
+game whose search weighs points with any number of seats). The three
 costliest moves are the mistakes a review highlights.
 
 Decisions are independent, so they are searched in parallel on every core,
@@ -30,12 +31,13 @@ from gemtable.engine import State, gamelog
 
 from .backends import default_workers
 from .base import BotKindError, make_bot
-from .hints import hint
+from .heuristics import heuristic_for
+from .hints import hint, in_points
 
 REVIEW_ITERATIONS = 1500
 REVIEW_SEED = 0
 MISTAKES = 3
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 Progress = Callable[[int, int], None]
 """Called as (decisions reviewed, decisions in all)."""
@@ -169,7 +171,8 @@ def review_log(path: str | Path, *, budget: int = REVIEW_ITERATIONS, seed: int =
         if isinstance(state.to_move, int) and state.to_move in chosen
     ]
     moves = _run(decisions, default_workers() if workers is None else workers, progress)
-    review = GameReview(game=header.game, seats=header.seats, solo=header.players == 1,
+    review = GameReview(game=header.game, seats=header.seats,
+                        solo=in_points(heuristic_for(header.game), header.players),
                         budget=budget, seed=seed, moves=tuple(moves),
                         scores=tuple(float(s) for s in loaded.final.scores()))
     if seats is None:

@@ -8,7 +8,7 @@ of a point or two apart where two separate runs would need hundreds.
 The first seat is the one whose figures are compared: its mean score, its
 share of the wins and, with several seats, its margin over the best rival.
 
-    python -m gemtable.ai.trial jewelbox --set margin_span=10 \\
+    python -m gemtable.ai.trial jewelbox --set rival_turn=0.5 \\
         --seat mcts --seat greedy --games 60 --seed 1 --workers 2
 
 Measurement only: the changed settings live in the worker processes of the

@@ -57,6 +57,20 @@ class Heuristic(Generic[S]):
     root_prior: float = 0.0
     """Weight of greedy's opinion of each first move in MCTS (progressive bias);
     0 leaves the search unbiased."""
+    search_iterations: int | None = None
+    """Budget of a plain `mcts` bot in this game; None: the common default
+    (ai/mcts.py). A game whose judgement of a position costs far more than
+    most sets a smaller one, so a move still takes about a second."""
+    prior_visits: int = 0
+    """Visits that the game's own reckoning of each first move
+    (`first_move_rewards`) is worth at the MCTS root: each move starts with
+    that many visits at that reward, so the search leaves the reckoning only
+    for a move its own iterations find better. 0: not asked. An iteration
+    budget below this many goes without it (ai/mcts.py, `_seed_root`)."""
+    rewards_are_points: bool = False
+    """True: with any number of seats, `rewards` are each seat's own expected
+    score squeezed into [0, 1] (`solo_low`, `solo_span`), not a share of
+    the win, so hints, insight and reviews report points, as in solo."""
     temperature: float = 1.0
     """Value difference worth a factor e in estimated winning chances."""
     solo_scale: float = 10.0
@@ -122,6 +136,12 @@ class Heuristic(Generic[S]):
         apart (a different card drawn in each sample). It must name only
         what the root's seat sees once the step is made, never a secret of
         another seat, or the tree would plan on knowledge it lacks."""
+        return None
+
+    def first_move_rewards(self, view: S) -> Mapping[object, float] | None:
+        """The reward (as `rewards` gives the seat to move) that the game's own
+        exact reckoning expects from each legal move of `view`, or None. Asked
+        once a search when `prior_visits` is set; it must read only `view`."""
         return None
 
     def policy_action(self, state: S) -> object | None:

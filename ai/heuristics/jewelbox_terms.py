@@ -3,8 +3,7 @@
 `box_terms` measures a box (finished parts, prospects of unfinished ones,
 tools, room) as a list of numbers in the order of `TERMS`; a box's value is
 their sum weighted by one row of weights. `hand_row` gives the hand-set
-weights of `Weights` as such a row; a learned table (jewelbox_value.py) has
-one row per box size and number of beetles, fitted to final scores.
+weights of `Weights` as such a row (greedy's value of a box).
 """
 
 from __future__ import annotations

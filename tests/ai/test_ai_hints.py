@@ -66,6 +66,17 @@ def test_solo_hints_are_expected_scores():
     assert all(m.value > 1.5 for m in found.moves)
 
 
+def test_a_search_that_weighs_points_hints_in_points_with_two_players():
+    """Jewel Box's search rewards each seat's own expected score, so its
+    two-player hints say points, never a win chance they are not."""
+    state = next(s for s in (play_match("jewelbox", ["greedy", "greedy"], seed=5,
+                                        max_actions=n).final for n in range(30))
+                 if isinstance(s.to_move, int) and len(s.legal_actions()) >= 2)
+    found = hint(state.view(state.to_move), seed=0, budget=150)
+    assert found.solo
+    assert all(m.value > 1.5 for m in found.moves)
+
+
 def test_insight_reads_a_thinking_bot():
     state, _ = jowhari_twins()
     view = state.view(state.to_move)

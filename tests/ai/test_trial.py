@@ -24,9 +24,9 @@ def played(r: GameRecord) -> tuple:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("margin_span=10", ("margin_span", 10)),
+    ("rival_turn=10", ("rival_turn", 10)),
     (" exploration = 0.25", ("exploration", 0.25)),
-    ("fill_offsets=[1, 2.5]", ("fill_offsets", [1, 2.5])),
+    ("weights=[1, 2.5]", ("weights", [1, 2.5])),
     ("own_value=false", ("own_value", False)),
     ("name=word", ("name", "word")),
 ])
@@ -34,7 +34,7 @@ def test_settings_are_read_as_json_or_text(text, expected):
     assert trial.parse_setting(text) == expected
 
 
-@pytest.mark.parametrize("text", ["margin_span", "=3", "  =x"])
+@pytest.mark.parametrize("text", ["rival_turn", "=3", "  =x"])
 def test_a_setting_without_a_name_and_value_is_refused(text):
     with pytest.raises(ValueError, match="NAME=VALUE"):
         trial.parse_setting(text)
@@ -50,15 +50,15 @@ def test_the_changed_game_sees_the_setting_and_it_is_put_back(monkeypatch):
     seen = []
 
     def spy(game_id, kinds, seed, variant, index):
-        seen.append((JEWELBOX.margin_span, JEWELBOX.fill_offsets))
+        seen.append((JEWELBOX.rival_turn, JEWELBOX.solo_span))
         return record(index, (30.0, 28.0), (1.0, 0.0))
 
     monkeypatch.setattr(trial, "play_arena_game", spy)
-    before = (JEWELBOX.margin_span, JEWELBOX.fill_offsets)
+    before = (JEWELBOX.rival_turn, JEWELBOX.solo_span)
     paired = trial.play_trial("jewelbox", ("mcts", "greedy"), 1, None,
-                              {"margin_span": 7.5, "fill_offsets": [1, 2]}, 4)
-    assert seen == [before, (7.5, (1, 2))]  # shipped first, then changed (lists become tuples)
-    assert (JEWELBOX.margin_span, JEWELBOX.fill_offsets) == before
+                              {"rival_turn": 0.5, "solo_span": 40}, 4)
+    assert seen == [before, (0.5, 40)]  # shipped first, then changed
+    assert (JEWELBOX.rival_turn, JEWELBOX.solo_span) == before
     assert paired.index == 4
 
 
@@ -67,10 +67,10 @@ def test_a_failing_game_still_puts_the_setting_back(monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(trial, "play_arena_game", broken)
-    before = JEWELBOX.margin_span
+    before = JEWELBOX.rival_turn
     with pytest.raises(RuntimeError):
-        trial.play_changed("jewelbox", ("mcts",), 1, None, 0, {"margin_span": 3.0})
-    assert JEWELBOX.margin_span == before
+        trial.play_changed("jewelbox", ("mcts",), 1, None, 0, {"rival_turn": 3.0})
+    assert JEWELBOX.rival_turn == before
 
 
 def test_with_nothing_changed_both_halves_are_the_arena_game():
@@ -95,20 +95,20 @@ def test_summary_pairs_the_first_seat_game_by_game():
         trial.PairedTrial(0, record(0, (30.0, 25.0), (1.0, 0.0)), record(0, (32.0, 25.0), (1.0, 0.0))),
         trial.PairedTrial(1, record(1, (20.0, 24.0), (0.0, 1.0)), record(1, (26.0, 24.0), (1.0, 0.0))),
     ]
-    result = trial.summary("jewelbox", ("mcts", "greedy"), {"margin_span": 10}, trials)
+    result = trial.summary("jewelbox", ("mcts", "greedy"), {"rival_turn": 10}, trials)
     assert result["score_gain"]["mean"] == pytest.approx(4.0)
     assert result["margin_gain"]["mean"] == pytest.approx(4.0)  # +2 and +6
     assert (result["shipped_wins"], result["changed_wins"]) == (1.0, 2.0)
     text = trial.report(result)
-    assert "margin_span=10" in text and "1 as shipped, 2 changed, of 2" in text
+    assert "rival_turn=10" in text and "1 as shipped, 2 changed, of 2" in text
 
 
 def test_the_command_line_reports_and_refuses_clearly(capsys):
     # greedy never searches, so a search-only setting leaves its games alone
     assert trial.main(["jewelbox", "--seat", "greedy", "--games", "2", "--seed", "1",
-                       "--set", "lookahead=0.5", "--json"]) == 0
+                       "--set", "rival_turn=0.5", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["games"] == 2 and result["settings"] == {"lookahead": 0.5}
+    assert result["games"] == 2 and result["settings"] == {"rival_turn": 0.5}
     assert result["score_gain"]["mean"] == 0
     assert trial.main(["nogame", "--seat", "greedy"]) == 2
     assert "nogame" in capsys.readouterr().err

@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.table import Table
 
 from gemtable.ai.bench import BenchResult, run_bench
-from gemtable.ai.mcts import DEFAULT_ITERATIONS
 from gemtable.engine import registry
 
 from .console import FAILED, INTERRUPTED
@@ -59,6 +58,6 @@ def bench_table(results: list[BenchResult]) -> Table:
                       f"{result.actions_per_s:,.0f}", f"{result.mcts_iterations_per_s:,.0f}",
                       "-" if move is None else f"{move:.2f}")
     table.caption = ("playouts: uniform random legal moves to the end; MCTS: the default "
-                     f"search on positions from a greedy game; s/move: the default mcts "
-                     f"({DEFAULT_ITERATIONS} iterations) at that speed")
+                     "search on positions from a greedy game; s/move: the game's default "
+                     "mcts (its iterations a move) at that speed")
     return table

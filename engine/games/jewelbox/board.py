@@ -127,6 +127,22 @@ class Geometry:
             & self._col_band[max(0, right - reach)][min(last, left + reach)]
         )
 
+    def cut(self, masks: Sequence[int], top: int, left: int, width: int,
+            height: int) -> list[int]:
+        """The family masks of a width×height rectangle of the sheet from
+        (top, left), as masks of that rectangle (bit row*width+col)."""
+        side = self.side
+        row_bits = (1 << width) - 1
+        out = []
+        for mask in masks:
+            cut = 0
+            if mask:
+                mask >>= top * side + left
+                for row in range(height):
+                    cut |= (mask >> (row * side) & row_bits) << (row * width)
+            out.append(cut)
+        return out
+
     def on_edge(self, bounds: tuple[int, int, int, int], row: int, col: int) -> bool:
         """Whether a square counts as edge for a box with these bounds as it
         stands (rules.md, "Provisional score"): the box already spans N in

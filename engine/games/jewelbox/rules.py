@@ -27,7 +27,7 @@ from .components import (
     TOOL_POINTS,
     tool_count,
 )
-from .scoring import family_points
+from .scoring import grid_points
 from .state import (
     AFTER,
     CHOOSING,
@@ -336,15 +336,23 @@ def mask_points(geo: Geometry, masks: tuple[int, ...]) -> tuple[int, ...]:
     occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
     if not occupied:
         return (0,) * FAMILY_COUNT
-    side = geo.side
-    bounds = top, bottom, left, right = geo.bounds(occupied)
+    top, bottom, left, right = geo.bounds(occupied)
     width, height = right - left + 1, bottom - top + 1
-    grid, edge = [], []
-    for row in range(top, bottom + 1):
-        for col in range(left, right + 1):
-            grid.append(family_at(masks, row * side + col))
-            edge.append(geo.on_edge(bounds, row, col))
-    return family_points(grid, width, height, edge)
+    return grid_points(geo.cut(masks, top, left, width, height), width, height,
+                       _provisional_edge(geo.size, width, height))
+
+
+@cache
+def _provisional_edge(size: int, width: int, height: int) -> int:
+    """Edge squares of a width×height box as it stands (rules.md, "Provisional
+    score"): the rows or columns at its sides once it spans N that way."""
+    edge = 0
+    for row in range(height):
+        for col in range(width):
+            if (height == size and row in (0, height - 1)) or (
+                    width == size and col in (0, width - 1)):
+                edge |= 1 << (row * width + col)
+    return edge
 
 
 def mask_total(geo: Geometry, masks: tuple[int, ...], tools: int) -> int:
