@@ -28,6 +28,7 @@ from types import MappingProxyType
 
 import attrs
 
+from gemtable.engine.games.jewelbox.actions import FACES
 from gemtable.engine.games.jewelbox.board import Geometry
 from gemtable.engine.games.jewelbox.components import (
     EITHER,
@@ -174,7 +175,7 @@ class JewelBoxHeuristic(Heuristic[JewelBoxState]):
         if not log:
             return 0.0
         best = max(log)
-        expected = (sum(log) + best) / 6
+        expected = (sum(log) + best) / len(FACES)  # the choice face takes the best
         if glass:
             n = state.size
             left = n * n - state.seats[seat].occupied.bit_count() - 1

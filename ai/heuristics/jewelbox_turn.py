@@ -121,9 +121,10 @@ class TurnPlanner:
 
     @staticmethod
     def roll_value(log: Sequence[int], table: Sequence[float]) -> float:
-        """Expected value of rolling: each space 1/6, a 6 the best space."""
+        """Expected value of rolling: each face takes its space, and the
+        engine's one choice face (CHOICE_FACE) the best space."""
         values = [table[f] for f in log if f != EMPTY]
-        return (sum(values) + max(values)) / 6
+        return (sum(values) + max(values)) / len(A.FACES)
 
     def start_value(self, masks: Masks, tools: int, supply: Sequence[int],
                     log: Sequence[int]) -> float:
@@ -212,7 +213,7 @@ class TurnPlanner:
         best = max(range(len(log)), key=lambda s: rival_table[log[s]])
         expected = 0.0
         for space in range(len(log)):
-            weight = (2 if space == best else 1) / 6
+            weight = (2 if space == best else 1) / len(A.FACES)  # the choice face: best
             for refilled, _, chance in _refilled(log, pile, space):
                 expected += weight * chance * self.start_value(masks, tools, supply, refilled)
         return expected

@@ -45,7 +45,10 @@ from .state import (
 
 SOLO_TITLES = ((63, "Master Entomologist"), (57, "Pro Entomologist"), (50, "Amateur Entomologist"))
 """Solo score needed for each title, best first."""
-CHANCE_OUTCOMES = tuple((A.ROLLED[face], 1 / 6) for face in A.FACES)
+CHOICE_FACE = A.FACES[-1]
+"""The die face that lets the roller take any log space; every other face
+takes the space of its number."""
+CHANCE_OUTCOMES = tuple((A.ROLLED[face], 1 / len(A.FACES)) for face in A.FACES)
 _ROLL_OUTCOMES = tuple(A.ROLLED[face] for face in A.FACES)
 _GLASS_LOG = tuple(A.GLASS[space] for space in A.SPACES)
 _GLASS_ALL = (*_GLASS_LOG, A.GLASS[A.PILE])
@@ -168,8 +171,9 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
     phase = state.phase
     log, pile = state.log, state.pile
     if isinstance(action, A.Rolled):  # legal only while the die rolls
-        if action.face == 6:
-            return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used, die=6)
+        if action.face == CHOICE_FACE:
+            return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used,
+                         die=CHOICE_FACE)
         family, log = _take_space(log, action.face)
         return _collected(state, state.seats, log, pile, family, state.tool_used, action.face)
     if isinstance(action, A.Take):
