@@ -25,12 +25,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from gemtable.engine import CHANCE, registry
-from gemtable.engine.games.jewelbox.state import DISCARDING, JewelBoxState
+from gemtable.engine.games.jewelbox.state import DISCARDING, SIZES, JewelBoxState
 
 from .jewelbox_tuples import TupleValue, load_weights, save_weights, weights_path
 from .jewelbox_turn import TurnPlanner, unseen_supply
 
-GAMES = {5: (1, "solo"), 4: (2, "standard")}
+GAMES = {SIZES[variant]: (players, variant) for players, variant in ((1, "solo"), (2, "standard"))}
 """Box size -> (players, variant) of the games that teach its table."""
 
 

@@ -36,7 +36,7 @@ from gemtable.engine.games.jewelbox.components import (
     TOOL_POINTS,
     tool_count,
 )
-from gemtable.engine.games.jewelbox.scoring import grid_points
+from gemtable.engine.games.jewelbox.scoring import LADYBUG_SET, grid_points
 
 STATES = FAMILY_COUNT + 1
 """What a square may hold, as a table index: 0 empty, 1 + family."""
@@ -44,8 +44,6 @@ SUPPLY_CAP = 15
 """Beetles of a family still to come are counted up to this many."""
 ROOM_CAP = 15
 """Squares a lone Ladybug could still take are counted up to this many."""
-SET = 5
-"""Lone Ladybugs score by sets of five: the room table is read by the remainder."""
 
 Masks = Sequence[int]
 
@@ -110,7 +108,7 @@ class Layout:
         self.supply = offset
         offset += FAMILY_COUNT * (SUPPLY_CAP + 1) * span
         self.ladybug_room = offset
-        offset += SET * (ROOM_CAP + 1) * span
+        offset += LADYBUG_SET * (ROOM_CAP + 1) * span  # read by lone Ladybugs' remainder
         self.weights = offset
         self.full = full = (1 << cells) - 1
         first_col = sum(1 << (r * size) for r in range(size))
@@ -160,7 +158,7 @@ class Layout:
                    ROOM_CAP)
         return (self.lone_ladybugs + lone * span + empties,
                 self.longhorns + masks[LONGHORN].bit_count() * span + empties,
-                self.ladybug_room + ((lone % SET) * (ROOM_CAP + 1) + room) * span + empties)
+                self.ladybug_room + ((lone % LADYBUG_SET) * (ROOM_CAP + 1) + room) * span + empties)
 
     def points(self, masks: Masks, tools: int) -> int:
         """What a frame's beetles score now, its outer ring as the edge, with the tools."""
