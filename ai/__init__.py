@@ -3,6 +3,6 @@
 Imports gemtable.engine, never gemtable.tui.
 """
 
-from .base import Bot, BotKindError, bot_kinds, level_kinds, make_bot
+from .base import Bot, BotKindError, bot_kinds, level_kinds, make_bot, seating_problem
 
-__all__ = ["Bot", "BotKindError", "bot_kinds", "level_kinds", "make_bot"]
+__all__ = ["Bot", "BotKindError", "bot_kinds", "level_kinds", "make_bot", "seating_problem"]

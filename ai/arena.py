@@ -26,6 +26,7 @@ import attrs
 from gemtable.engine import registry
 
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers, play_task
+from .base import seating_problem
 from .results import ResultsWriter, RunSpec, open_results, play_games
 
 Z95 = 1.959964
@@ -199,6 +200,9 @@ def run_arena(
     """
     game_id, kinds, games = arena.game, arena.kinds, arena.games
     registry.get(game_id).new(len(kinds), 0, arena.variant)  # a bad count or variant fails here
+    problem = seating_problem(game_id, kinds)  # the game's say on who may sit together
+    if problem:
+        raise ValueError(problem)
     backend = backend or LocalBackend(default_workers() if workers is None else workers)
     tasks = [arena_task(game_id, kinds, arena.seed, arena.variant, index)
              for index in range(games)]

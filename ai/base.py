@@ -18,6 +18,7 @@ separate processes reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from gemtable.engine import State, registry
@@ -84,6 +85,20 @@ def bot_kinds(game_id: str | None = None) -> tuple[str, ...]:
     from .heuristics import heuristic_for
 
     return GENERIC_KINDS + tuple(heuristic_for(game_id).bots)
+
+
+def seat_role(kind: str, game_id: str) -> str | None:
+    """The game's seat role a seat of `kind` plays (its automaton), or None: a player."""
+    from .heuristics import heuristic_for
+
+    return heuristic_for(game_id).roles.get(kind)
+
+
+def seating_problem(game_id: str, kinds: Sequence[str]) -> str:
+    """The game's own verdict on a table of these seat kinds (people included,
+    as any kind that is not a bot's): "" if it may be played, else why not."""
+    game = registry.get(game_id)
+    return game.seating_problem(tuple(seat_role(kind, game_id) for kind in kinds))
 
 
 def level_kinds() -> tuple[str, ...]:

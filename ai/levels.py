@@ -91,18 +91,34 @@ GAME_LEVELS: dict[str, dict[str, str | Loose]] = {
 
 LEVEL_KINDS = tuple(LEVELS)
 
-LEVEL_WORDS: dict[str, str] = {
-    "easy": "a beginner: often misses the best move",
-    "normal": "a casual player: looks one move ahead",
-    "hard": "a short search, quick to answer",
-    "expert": "the full search, about a second a move",
-}
-"""One line per level for menus: what playing against it is like."""
+def target_words(target: str | Loose) -> str:
+    """What playing against a level's target is like, in one line for menus.
+
+    Worded from the target itself, so a game that moves a level (GAME_LEVELS)
+    is described as it plays there, and the README's table agrees."""
+    if isinstance(target, Loose):
+        if target.best < 0.25:
+            return "a beginner: often misses the best move"
+        if target.best < 0.6:
+            return "a casual player who often slips"
+        return "looks one move ahead, slips at times"
+    name, _, budget = target.partition(":")
+    if name == "greedy" and not budget:
+        return "a casual player: looks one move ahead"
+    if name == "mcts" and budget:
+        return f"a short search: {budget} tries a move"
+    if name == "mcts":
+        return "the full search, about a second a move"
+    return target
 
 
-def level_words(kind: str) -> str:
-    """The one-line description of a level (`hard@2` too); '' for other kinds."""
-    return LEVEL_WORDS.get(kind.partition("@")[0], "")
+def level_words(kind: str, game_id: str | None = None) -> str:
+    """The one-line description of a level (`hard@2` too) as it plays in `game_id`
+    (without a game, the common mapping); '' for other kinds."""
+    base = kind.partition("@")[0]
+    if base not in LEVELS:
+        return ""
+    return target_words(level_target(base, game_id))
 
 
 def level_target(level: str, game_id: str | None = None) -> str | Loose:

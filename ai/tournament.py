@@ -38,6 +38,7 @@ from gemtable.engine import registry
 
 from .arena import PROBLEMS_SHOWN, Z95, game_seed, wilson
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers
+from .base import seating_problem
 from .results import ResultsWriter, RunSpec, open_results, play_games
 
 MODELS = ("plackett-luce", "thurstone-mosteller")
@@ -83,6 +84,10 @@ def check_pool(game_id: str, pool: Sequence[str], players: int) -> None:
     if len(pool) < players:
         raise TournamentError(f"tables of {players} need at least {players} kinds in the "
                               f"pool; it has {len(pool)}")
+    for table in itertools.combinations(pool, players):  # every table the pool may seat
+        problem = seating_problem(game_id, table)
+        if problem:
+            raise TournamentError(f"The table {', '.join(table)}: {problem}")
 
 
 def pairings(pool: Sequence[str], players: int, seed: int) -> list[tuple[str, ...]]:

@@ -106,6 +106,9 @@ class ScoreLine:
     value: int | float
 
 
+_COMMENT_LINE = re.compile(r"<!--.*?-->")
+
+
 def normalise_text(text: str) -> str:
     """Action text compares case- and spacing-insensitively."""
     return re.sub(r"\s+", " ", text.strip()).lower()
@@ -134,9 +137,37 @@ class Game(Generic[S]):
     achievement_names: ClassVar[tuple[str, ...]] = ()
     """Named results the rulebook awards at the end (solo titles), lowest first."""
     rules_file: ClassVar[Path]
+    summary: ClassVar[str] = ""
+    """What the game is, in one line for people choosing a game (README, menus)."""
+    people: ClassVar[tuple[int, int] | None] = None
+    """How many people may play, where that differs from the seats (a seat may be
+    an automaton, as in solo games against a card deck)."""
+
+    seat_roles: ClassVar[tuple[str, ...]] = ()
+    """Parts a seat may play other than a player's, named as the game names
+    them (an automaton the rulebook describes, such as Iridescia's "rhom").
+    Which line-ups of them a table may have is `seating_problem`'s to say."""
 
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def seating_problem(self, roles: Sequence[str | None]) -> str:
+        """Why a table whose seats play `roles` (one per seat in turn order:
+        a name from `seat_roles`, or None for a player) cannot be played, as a
+        sentence for people; "" when it can. Every front end asks this rather
+        than knowing the rule."""
+        if len(roles) not in self.player_counts():
+            return (f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                    f"not {len(roles)}.")
+        for role in roles:
+            if role is not None and role not in self.seat_roles:
+                return f"No seat of {self.title} plays as {role!r}."
+        return ""
+
+    def people_counts(self) -> range:
+        """How many people may sit down: the seats, unless `people` says otherwise."""
+        low, high = self.people or (self.min_players, self.max_players)
+        return range(low, high + 1)
 
     def variants_for(self, players: int) -> tuple[Variant, ...]:
         return tuple(v for v in self.variants if not v.players or players in v.players)
@@ -188,7 +219,10 @@ class Game(Generic[S]):
         raise NotImplementedError
 
     def rules_text(self) -> str:
-        return self.rules_file.read_text(encoding="utf-8")
+        """The rules document as players read it: lines that are only an HTML
+        comment (the markers around a generated catalogue) are left out."""
+        lines = self.rules_file.read_text(encoding="utf-8").splitlines(keepends=True)
+        return "".join(line for line in lines if not _COMMENT_LINE.fullmatch(line.strip()))
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"

@@ -59,11 +59,11 @@ def _ai_bot_kinds(game_id: str) -> tuple[str, ...]:
     return tuple(bot_kinds(game_id))
 
 
-def _ai_levels() -> tuple[tuple[str, str], ...]:
+def _ai_levels(game_id: str) -> tuple[tuple[str, str], ...]:
     from gemtable.ai import level_kinds
     from gemtable.ai.levels import level_words
 
-    return tuple((level, level_words(level)) for level in level_kinds())
+    return tuple((level, level_words(level, game_id)) for level in level_kinds())
 
 
 def _ai_make_bot() -> BotFactory:
@@ -81,7 +81,7 @@ class GemtableApp(App[int]):
         start: Start | None = None,
         *,
         bot_kinds: Callable[[str], tuple[str, ...]] | None = None,
-        levels: Callable[[], tuple[tuple[str, str], ...]] | None = None,
+        levels: Callable[[str], tuple[tuple[str, str], ...]] | None = None,
         make_bot: BotFactory | None = None,
         board_class: Callable[[str], type[Board]] | None = None,
         animate: bool = True,
@@ -121,10 +121,11 @@ class GemtableApp(App[int]):
             self.notify(f"Bots unavailable: {error or type(error).__name__}", severity="error")
             return ()
 
-    def levels(self) -> tuple[tuple[str, str], ...]:
-        """(level, one line on it) for the menu, easiest first; none if unavailable."""
+    def levels(self, game_id: str) -> tuple[tuple[str, str], ...]:
+        """(level, one line on how it plays in `game_id`) for the menu, easiest
+        first; none if unavailable."""
         try:
-            return self._levels()
+            return self._levels(game_id)
         except Exception:  # the menu must open even if the bots are broken
             return ()
 

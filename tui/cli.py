@@ -369,7 +369,7 @@ def _serve_command(args: argparse.Namespace) -> int:
 
 def _check_kinds(parser: argparse.ArgumentParser, game_id: str, kinds: Sequence[str],
                  allow_human: bool) -> None:
-    from gemtable.ai import BotKindError, make_bot
+    from gemtable.ai import BotKindError, make_bot, seating_problem
 
     game = registry.get(game_id)
     if not (game.min_players <= len(kinds) <= game.max_players):
@@ -377,6 +377,9 @@ def _check_kinds(parser: argparse.ArgumentParser, game_id: str, kinds: Sequence[
             f"{game.title} is for {game.min_players} to {game.max_players} players; "
             f"got {len(kinds)} --seat"
         )
+    problem = seating_problem(game_id, kinds)
+    if problem:
+        parser.error(problem)
     for kind in kinds:
         if kind == "human":
             if not allow_human:

@@ -78,6 +78,9 @@ class Heuristic(Generic[S]):
     counts as odds of e to 1 of winning."""
     bots: Mapping[str, Callable[[int], Bot]] = MappingProxyType({})
     """Per-game bots: KIND -> factory taking the bot's seed."""
+    roles: Mapping[str, str] = MappingProxyType({})
+    """Per-game bots that play one of the game's seat roles (`Game.seat_roles`,
+    an automaton such as the Rhom deck): KIND -> role."""
 
     def values(self, state: S) -> tuple[float, ...]:
         """Each seat's standing, higher is better; the fallback is the score."""

@@ -28,6 +28,7 @@ from gemtable.engine.games.iridescia.board import CASTLE_ROW, FINISHED, ROW_OF
 from gemtable.engine.games.iridescia.components import CARGO, ITEMS, RELICS, TILES
 from gemtable.engine.games.iridescia.rhom import demand
 from gemtable.engine.games.iridescia.scoring import total
+from gemtable.engine.games.iridescia.setup import RHOM_ROLE
 from gemtable.engine.games.iridescia.state import (
     OPTIONAL,
     RESOLVE,
@@ -175,7 +176,8 @@ class RhomBot:
         for wanted in (A.RHOM, A.RHOM_TURN):
             if wanted in legal:
                 return wanted
-        # Not a Rhom seat (e.g. four seats): play as a plain explorer would.
+        # Not the Rhom's seat (a line-up every front end refuses, built by hand):
+        # play as a plain explorer would.
         return HEURISTIC.playout_action(view, decision_rng(self.seed, view))  # type: ignore[arg-type]
 
 
@@ -185,3 +187,4 @@ def _rhom(seed: int) -> RhomBot:
 
 HEURISTIC = IridesciaHeuristic()
 HEURISTIC.bots = MappingProxyType({"rhom": _rhom})
+HEURISTIC.roles = MappingProxyType({"rhom": RHOM_ROLE})

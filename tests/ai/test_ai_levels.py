@@ -23,12 +23,25 @@ def test_levels_easiest_first():
     assert level_kinds() == ("easy", "normal", "hard", "expert")
 
 
-def test_every_level_has_one_short_line_for_menus():
-    for level in level_kinds():
-        words = level_words(level)
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_every_level_has_one_short_line_for_menus_saying_how_it_plays_there(game_id):
+    lines = [level_words(level, game_id) for level in level_kinds()]
+    for words in lines:
         assert words and "\n" not in words and len(words) <= 40
-    assert level_words("hard@2") == level_words("hard")
-    assert level_words("greedy") == ""
+    assert len(set(lines)) == len(lines), "two levels of one game described alike"
+    assert level_words("hard@2", game_id) == level_words("hard", game_id)
+    assert level_words("greedy", game_id) == ""
+
+
+def test_a_level_moved_by_a_game_is_described_as_it_plays_there():
+    """Jewel Box's normal slips from greedy's choice: its line must not be plain greedy's."""
+    said = {(level_kind(level, game_id), level_words(level, game_id))
+            for game_id in registry.ids() for level in level_kinds()}
+    kinds = [kind for kind, _ in said]
+    words = [line for _, line in said]
+    assert len(set(kinds)) == len(said), "one kind described two ways"
+    assert len(set(words)) == len(said), "two kinds described alike"
+    assert level_words("normal", "jewelbox") != level_words("normal", "jowhari")
 
 
 def test_each_level_is_a_bot_and_a_budget():

@@ -17,6 +17,7 @@ from iridescia_support import iridescia_bots, scripted_choice
 from tui_support import make_app, match_screen, real_board, render_text, settled, until
 
 from gemtable.engine.games.iridescia import state as ST
+from gemtable.engine.games.iridescia.components import RHOM_CARDS
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board
 from gemtable.tui.screens.end import EndScreen, _breakdown_rows
@@ -99,6 +100,27 @@ async def test_the_rhoms_turn(size, check):
         await play_script_until(pilot, app, table,
                                 lambda s: s.step == ST.REVEAL and s.turns >= 8)
         check(app, "rhom_solo")
+
+
+def _rhom_card_with_an_icon(state: ST.IridesciaState) -> bool:
+    return bool(state.rhom_pile) and RHOM_CARDS[state.rhom_pile[-1]].icon != "none"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+async def test_your_objectives(size, check):
+    """Solo, the Rhom has just played a card with an icon (its words under the
+    card) and the person opens their objectives (o): what each asks, met or
+    not so far, and how far along."""
+    table, app = iridescia_app(SOLO)
+    async with app.run_test(size=size) as pilot:
+        await play_script_until(pilot, app, table,
+                                lambda s: s.step == ST.REVEAL and _rhom_card_with_an_icon(s))
+        await pilot.press("o")
+        await settled(pilot, app, table)
+        text = render_text(app)
+        assert "Your objectives" in text and "now:" in text
+        assert "Rhom card" in text and "The Rhom" in text
+        check(app, "objectives_solo")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=IDS)

@@ -34,11 +34,6 @@ def test_play_help_names_every_bot_kind_and_every_option_has_help(capsys):
             assert action.help, f"gemtable {name}: {action.dest} has no help text"
 
 
-@pytest.mark.parametrize("game", ["jowhari", "jewelbox", "workbench"])
-def test_rules_documents_stand_alone(game):
-    assert "shared/" not in registry.get(game).rules_text()
-
-
 def test_workbench_rules_say_which_wins_between_placing_and_storing():
     text = registry.get("workbench").rules_text()
     assert "shared/rulings" not in text

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from tui_support import bots, make_app, match_screen, real_board, render_text, settled, until
 
+from gemtable.engine import registry
 from gemtable.tui.app import StartReplay, StartTable
 from gemtable.tui.table import Table
 from gemtable.tui.table.storage import open_log
 
 SMALL = (60, 20)
-GAMES = ("jowhari", "jewelbox", "workbench")
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def check(snapshot):
     return lambda app, name: match_screen(snapshot, app, name)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", registry.ids())
 async def test_a_small_terminal_is_told_the_size_the_table_needs(game_id, check, tmp_path):
     table = Table.create(game_id, ["human", "first"], seed=4, bots=bots,
                          log=tmp_path / "game.jsonl")

@@ -53,3 +53,19 @@ def test_headlines_and_places():
     assert headline(_result(lines, winners=()), LABELS) == "Nobody won"
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+
+
+def test_lines_only_one_seat_has_come_before_that_seats_closing_line():
+    """Merchants of Marylia closes with "Wealth": a seat's unsold item that the
+    other seat lacks must not be listed after it."""
+    from gemtable.tui.screens.end import _merged_labels
+
+    first = ["Coins", "Unsold ruby", "Unsold mixed ring", "Wealth"]
+    second = ["Coins", "Unsold ruby", "Unsold topaz", "Unsold emerald", "Wealth"]
+    merged = _merged_labels([first, second])
+    assert merged[-1] == "Wealth"
+    assert merged == ["Coins", "Unsold ruby", "Unsold mixed ring", "Unsold topaz",
+                      "Unsold emerald", "Wealth"]
+    for seat in (first, second):
+        positions = [merged.index(label) for label in seat]
+        assert positions == sorted(positions), "each seat's own order is kept"

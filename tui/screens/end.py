@@ -42,6 +42,21 @@ def undo_words(undos: int) -> str:
 _COUNT_SUFFIX = re.compile(r"\s*\((\d+)\)$")
 
 
+def _merged_labels(per_seat: list[list[str]]) -> list[str]:
+    """Every seat's labels in one list that keeps each seat's own order where it
+    can: a label only one seat has goes before the next label of that seat
+    already listed, so a seat's closing line (its wealth, its total) stays last."""
+    merged: list[str] = []
+    for labels in per_seat:
+        for index, label in enumerate(labels):
+            if label in merged:
+                continue
+            later = next((merged.index(known) for known in labels[index + 1:] if known in merged),
+                         len(merged))
+            merged.insert(later, label)
+    return merged
+
+
 def _breakdown_rows(result: GameResult, order: tuple[int, ...]) -> list[tuple[str, list[str]]]:
     """Rows of (label, one cell per seat in `order`).
 
@@ -61,9 +76,7 @@ def _breakdown_rows(result: GameResult, order: tuple[int, ...]) -> list[tuple[st
                 cells.append(f"{line.value:g}" + (f" ({count.group(1)})" if count else ""))
             rows.append((label, cells))
         return rows
-    labels: list[str] = []
-    for lines in breakdowns:
-        labels.extend(line.label for line in lines if line.label not in labels)
+    labels = _merged_labels([[line.label for line in lines] for lines in breakdowns])
     # Seats whose lines differ (a Rhom beside explorers) must not see their own
     # lines listed after everyone's "Total": a total closes the table.
     labels.sort(key=lambda label: label == "Total")
@@ -74,18 +87,34 @@ def _breakdown_rows(result: GameResult, order: tuple[int, ...]) -> list[tuple[st
     ]
 
 
+SEAT_WIDTH = 10
+"""The widest a seat's column may be (a longer name is cut)."""
+CARD_WIDTH = 68
+"""The characters a row of the table may take inside the end card."""
+
+
 def results_table(result: GameResult, labels: tuple[str, ...]) -> RichTable:
-    """Seats as columns (first place first), breakdown lines as rows."""
+    """Seats as columns (first place first), breakdown lines as rows. The seat
+    columns take what their words need, and the labels the rest of the card."""
     order = result.order()
-    table = RichTable(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
-    table.add_column("", no_wrap=True, overflow="ellipsis", max_width=68 - 11 * len(order))
+    rows = _breakdown_rows(result, order)
+    headers = []
     for seat in order:
         name, _, kind = labels[seat].partition(" (")
-        header = f"{name}\n{kind.rstrip(')')}" if kind else f"{name}\nhuman"
-        table.add_column(header, no_wrap=True, overflow="ellipsis", max_width=10)
-    table.add_row("Place", *(Text(ordinal(result.ranking[s]), style="bold") for s in order))
-    table.add_row("Score", *(Text(f"{result.scores[s]:g}", style="bold") for s in order))
-    for label, cells in _breakdown_rows(result, order):
+        headers.append((name, kind.rstrip(")") if kind else "human"))
+    places = [ordinal(result.ranking[s]) for s in order]
+    scores = [f"{result.scores[s]:g}" for s in order]
+    widths = [min(SEAT_WIDTH, max(len(name), len(kind), len(places[i]), len(scores[i]),
+                                  *(len(cells[i]) for _, cells in rows)))
+              for i, (name, kind) in enumerate(headers)]
+    table = RichTable(box=None, pad_edge=False, show_edge=False, padding=(0, 1))
+    table.add_column("", no_wrap=True, overflow="ellipsis",
+                     max_width=CARD_WIDTH - sum(width + 2 for width in widths))
+    for (name, kind), width in zip(headers, widths, strict=True):
+        table.add_column(f"{name}\n{kind}", no_wrap=True, overflow="ellipsis", max_width=width)
+    table.add_row("Place", *(Text(place, style="bold") for place in places))
+    table.add_row("Score", *(Text(score, style="bold") for score in scores))
+    for label, cells in rows:
         table.add_row(Text(label, style="dim"), *cells)
     return table
 

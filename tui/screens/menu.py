@@ -105,7 +105,7 @@ class MenuScreen(Screen[None]):
         # Placeholders such as "mcts:ITERATIONS" describe a family, not a bot to seat.
         technical = tuple(k for k in self.gemtable.kinds_for(game_id) if k == k.lower())
         # Levels first, each with its line from the bots' own notes.
-        levels = self.gemtable.levels() if technical else ()
+        levels = self.gemtable.levels(game_id) if technical else ()
         named = tuple(level for level, _ in levels)
         kinds = named + tuple(k for k in technical if k not in named)
         self._kinds = kinds

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Static
 from gemtable.engine import registry
 from gemtable.engine.core import SEED_BITS
 
+from ..table import HUMAN
 from ..table.messages import kind_label
 from ..widgets import ChoiceRow
 from . import protocol as P
@@ -107,10 +108,14 @@ class CreateScreen(ModalScreen[dict | None]):
         return tuple(str(row.value) for row in rows[: self._players])
 
     def _problem(self) -> str:
+        from gemtable.ai import seating_problem
+
         seats = self._seats()
         if seats.count(P.YOU) > 1:
             return "You can sit at one seat only."
-        return ""
+        # People (you, an open seat) play no role of the game's; the game judges the rest.
+        return seating_problem(self._game_id, [HUMAN if s in (P.YOU, P.OPEN) else s
+                                               for s in seats])
 
     def _update_note(self) -> None:
         seats = self._seats()

@@ -69,6 +69,16 @@ def default_bots() -> BotFactory:
     return make_bot
 
 
+def check_seating(game_id: str, seats: tuple[str, ...]) -> None:
+    """The game allows this line-up of seat kinds (the engine says which, e.g.
+    where its automaton may sit), before any bot is made."""
+    from gemtable.ai import seating_problem
+
+    problem = seating_problem(game_id, seats)
+    if problem:
+        raise TableError(problem)
+
+
 def check_kinds(factory: BotFactory, game_id: str, seats: tuple[str, ...]) -> None:
     """Every bot seat names a bot that can be made (before anything is written)."""
     for kind in seats:

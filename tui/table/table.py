@@ -47,6 +47,7 @@ from .seats import (
     TableError,
     bot_seed,
     check_kinds,
+    check_seating,
     default_bots,
 )
 
@@ -119,6 +120,7 @@ class Table:
         except ValueError as error:
             raise TableError(str(error)) from None
         factory = bots or default_bots()
+        check_seating(game_id, seats)
         check_kinds(factory, game_id, seats)
         header = Header(game_id, chosen.id, len(seats), seats, seed)
         path = Path(log) if log is not None else storage.new_log_path(game_id, seed)

@@ -4,13 +4,14 @@ relics, race to the Castle (1 to 4 people; solo against the Rhom deck)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from gemtable.engine.core import Game, Variant
 
 # state first: the rule modules need its classes.
 from .state import IridesciaState, Seat  # isort: skip
-from . import actions, board, components, scoring
+from . import actions, board, components, scoring, setup
 from .scoring import best_sets
 from .setup import new_state
 
@@ -20,6 +21,10 @@ MAX_TILES = 58
 class IridesciaGame(Game[IridesciaState]):
     id = "iridescia"
     title = "Gems of Iridescia"
+    summary = (
+        "climb a hex map to the Castle, mining gems against a rising market and restoring relics; solo against the Rhom deck"
+    )
+    people = (1, 4)
     min_players = 2
     max_players = 4
     variants = (
@@ -31,6 +36,7 @@ class IridesciaGame(Game[IridesciaState]):
     has_private_views = True
     has_chance = True
     rules_file = Path(__file__).with_name("rules.md")
+    seat_roles = (setup.RHOM_ROLE,)
 
     def _new(self, players: int, rng: random.Random, variant: str) -> IridesciaState:
         return new_state(players, rng)
@@ -39,6 +45,9 @@ class IridesciaGame(Game[IridesciaState]):
         from . import space  # the numbering is for outside programs: built only when asked
 
         return space.action_space(players, variant)
+
+    def seating_problem(self, roles: Sequence[str | None]) -> str:
+        return super().seating_problem(roles) or setup.seating_problem(tuple(roles))
 
     def max_turns(self, players: int, variant: str) -> int:
         # Every turn of an explorer on the board collects a tile, every turn of a

@@ -5,8 +5,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .board import AIRSHIP, FIRST_ROW, FORWARD
 from .components import CARGO, ITEMS
 from .state import DROP, GIVE, OPTIONAL, IridesciaState, Seat, evolve
+
+
+def forward_cells(state: IridesciaState, position: int) -> tuple[int, ...]:
+    """The hexes ahead of and beside a position (all of row 1 from the airship)."""
+    return FIRST_ROW if position == AIRSHIP else FORWARD[position]
+
+
+def occupied(state: IridesciaState) -> set[int]:
+    """The hexes explorers stand on."""
+    return {s.position for s in state.seats if s.position >= 0}
 
 
 def seats_with(state: IridesciaState, index: int, seat: Seat) -> tuple[Seat, ...]:

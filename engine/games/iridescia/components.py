@@ -79,6 +79,8 @@ class Item:
     green_flag: bool
     """Only playable at the start of a turn, before revealing."""
     min_players: int
+    text: str
+    """What it does, in the players' words (cardtexts.item_text adds when and where)."""
 
 
 @attrs.frozen
@@ -123,7 +125,7 @@ RELICS: tuple[Relic, ...] = tuple(
 )
 ITEMS: tuple[Item, ...] = tuple(
     Item(int(r["kind"]), r["key"], r["name"], int(r["cost"]), r["green_flag"] == "yes",
-         int(r["min_players"]))
+         int(r["min_players"]), r["text"])
     for r in _rows("items.csv")
 )
 ITEM_BY_KEY = {item.key: item.kind for item in ITEMS}

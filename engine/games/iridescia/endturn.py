@@ -66,9 +66,9 @@ def end_turn(state: IridesciaState) -> IridesciaState:
         changes["stone_supply"] = state.stone_supply + state.active
         changes["active"] = 0
     changes["turns"] = state.turns + 1
-    seats = changes.get("seats", state.seats)
-    again = state.extra and seats[me].position != FINISHED
-    return next_turn(state, again, **changes)
+    # Ruling 25: an Elixir played on the turn the Castle is reached gives a turn
+    # of removing a tile (turn_start sees the explorer has finished).
+    return next_turn(state, state.extra, **changes)
 
 
 def next_turn(state: IridesciaState, again: bool = False, **changes: Any) -> IridesciaState:
@@ -104,6 +104,7 @@ def turn_start(state: IridesciaState, seats: tuple[Seat, ...], seat: int,
     return {"current": seat, "revealed": 0, "begun": False, "tile_gem": -1, "bought": False,
             "sold": False, "active": 0, "cart": False, "pickaxe": -1, "dice": (),
             "rolls": rolls, "extra": False, "elixir_turn": elixir, "drop_pending": False,
+            "stood": (),
             "rhom_dice": (), "step": step, "resume": resume}
 
 

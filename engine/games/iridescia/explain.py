@@ -16,6 +16,7 @@ from .components import (
     TOKENS,
     TOKENS_FOR,
 )
+from .setup import rhom_problem
 from .state import (
     DROP,
     EMPTY,
@@ -41,7 +42,7 @@ _STEP_HELP = {
     GO: "you are blocked: choose one of the nearest empty hexes",
     OPTIONAL: "mine, buy, play items, sell, restore relics or end the turn",
     RESOLVE: "a mining roll is waiting: change the dice with an item or take it",
-    WISH: "the Wishing Well is waiting for the gem you take",
+    WISH: "the Wishing Well is waiting for the gem you take (market dice may still change)",
     GIVE: "you hold more than seven gems: give the excess away",
     DROP: "you entered the Forest: discard one of your two objectives",
     RESTORE: "restore more relics or end the turn",
@@ -54,12 +55,13 @@ _VERB_STEPS = {
     "reveal": (REVEAL,), "move": (REVEAL,), "go": (GO,), "catapult": (REVEAL,),
     "swap": (REVEAL,), "discard": (REVEAL,), "mine": (OPTIONAL,), "stone": (OPTIONAL,),
     "cart": (OPTIONAL,), "pickaxe": (OPTIONAL,), "buy": (OPTIONAL,), "sell": (OPTIONAL,),
-    "cauldron": (OPTIONAL,), "axe": (OPTIONAL,), "well": (OPTIONAL,), "elixir": (OPTIONAL,),
+    "cauldron": (OPTIONAL,), "axe": (OPTIONAL,), "well": (OPTIONAL,),
+    "elixir": (OPTIONAL, RESTORE),
     "book": (OPTIONAL,), "book deck": (OPTIONAL,), "restore": (OPTIONAL, RESTORE),
-    "end": (OPTIONAL, RESTORE), "take": (RESOLVE,), "wish": (WISH,), "give": (GIVE,),
+    "end": (OPTIONAL, RESTORE), "take": (RESOLVE, WISH), "wish": (WISH,), "give": (GIVE,),
     "return": (GIVE,), "drop": (DROP,), "remove": (REMOVE,), "pass": (REMOVE,),
-    "rhom turn": (RHOM,), "jackhammer": (OPTIONAL, RESOLVE), "dynamite": (OPTIONAL, RESOLVE),
-    "libation": (OPTIONAL, RESOLVE),
+    "rhom turn": (RHOM,), "jackhammer": (OPTIONAL, RESOLVE, WISH),
+    "dynamite": (OPTIONAL, RESOLVE, WISH), "libation": (OPTIONAL, RESOLVE, WISH),
 }
 
 
@@ -88,9 +90,8 @@ def why_illegal(state: IridesciaState, action: object) -> str:
     if isinstance(action, A.Declare):
         if state.step != SEATING:
             return "seats say whether they are the Rhom only at the start of the game"
-        if state.players not in (2, 3):
-            return "the Rhom plays only in solo (2 seats) or beside two explorers (3 seats)"
-        return "there is already a Rhom at this table"
+        return rhom_problem(state.players, 1 + (state.rhom >= 0)) or \
+            "this seat may say it is the Rhom deck"
     verb = _verb(action)
     steps = _VERB_STEPS.get(verb)
     if steps is None:
@@ -135,7 +136,8 @@ def _detail(state: IridesciaState, action: object, verb: str) -> str:
             if not wild and action.gem >= 0:
                 return f"{name} is not a wild tile: just move {name}"
         if verb == "go":
-            return f"{name} is not one of the nearest empty hexes you can step onto"
+            return (f"{name} is not a hex you may step onto: an empty hex ahead of or beside "
+                    "you, or the nearest one not behind you when none is")
         if verb == "remove":
             return f"{name} holds no tile that can be removed (none in the Castle row)"
     if isinstance(action, A.OnSlot):

@@ -14,7 +14,16 @@ stone-die bonus.
 
 from __future__ import annotations
 
-from .board import AIRSHIP, CASTLE_ROW, COLUMN, FIRST_ROW, PRIORITY_CELLS, ROW_OF, row_cells
+from .board import (
+    AIRSHIP,
+    CASTLE_ROW,
+    COLUMN,
+    FINISHED,
+    FIRST_ROW,
+    PRIORITY_CELLS,
+    ROW_OF,
+    row_cells,
+)
 from .common import draw_item, put_seat, refill_market, shuffled
 from .components import (
     CARGO,
@@ -72,16 +81,20 @@ def _can_reveal(state: IridesciaState, c: int) -> bool:
 
 
 def first_reveals(state: IridesciaState) -> list[int]:
-    """Ruling 17: count the first row's tiles from the left, wrapping; a double
-    reveals the counted tile and the next one to its right."""
+    """Ruling 17: count the first row's tiles from the left, wrapping. When both
+    counts end on one tile (a double, or ruling 27: after wrapping) the Rhom
+    reveals it and the next tile to its right that it can reveal (wrapping too)."""
     tiles = [c for c in FIRST_ROW if state.cells[c] != EMPTY]
     if not tiles:
         return []
     d0, d1 = state.rhom_dice[0], state.rhom_dice[1]
-    first = (d0 - 1) % len(tiles)
-    second = (first + 1) % len(tiles) if d0 == d1 else (d1 - 1) % len(tiles)
+    first, second = (d0 - 1) % len(tiles), (d1 - 1) % len(tiles)
     picked = [tiles[first]] if _can_reveal(state, tiles[first]) else []
-    if second != first and _can_reveal(state, tiles[second]):
+    if second == first:
+        rightwards = (tiles[(first + k) % len(tiles)] for k in range(1, len(tiles)))
+        second = next((c for c in rightwards if _can_reveal(state, c)), -1)
+        return picked + [second] if second >= 0 else picked
+    if _can_reveal(state, tiles[second]):
         picked.append(tiles[second])
     return picked
 
@@ -184,11 +197,28 @@ def merchant(state: IridesciaState, me: int) -> IridesciaState:
     return refill_market(state, slot)
 
 
+def barricaded_person(state: IridesciaState) -> int:
+    """Ruling 21: the person whose row the barricade goes above: the one furthest
+    ahead (one who has finished counts as at the Castle), a tie going to the one
+    who plays soonest after the Rhom."""
+    order = state.order
+    people = [s for s in order if s != state.rhom]
+    return max(people, key=lambda s: (person_row(state.seats[s].position), -order.index(s)))
+
+
+def person_row(position: int) -> int:
+    """An explorer's row for the barricade: the airship is below row 1, a finished
+    explorer on the Castle row."""
+    if position == FINISHED:
+        return CASTLE_ROW
+    return ROW_OF[position] if position >= 0 else -1
+
+
 def barricade(state: IridesciaState, me: int, vane: int) -> IridesciaState:
-    """Count the row above from the vane's edge with the first die; the first free
-    hex from there on (in the vane's direction, wrapping) is barricaded."""
-    position = state.seats[me].position
-    row = ROW_OF[position] + 1 if position >= 0 else 0
+    """Count the row above the person's explorer (ruling 21) from the vane's edge
+    with the first die; the first free hex from there on (in the vane's direction,
+    wrapping) is barricaded. None when that row is the Castle row or above."""
+    row = person_row(state.seats[barricaded_person(state)].position) + 1
     if row >= CASTLE_ROW or not state.barricade_supply:
         return state
     cells = list(row_cells(row))
@@ -204,17 +234,20 @@ def barricade(state: IridesciaState, me: int, vane: int) -> IridesciaState:
     return state
 
 
-def _blocked(state: IridesciaState, me: int, vane: int) -> IridesciaState:
-    """No tile to move onto: lose the last tile of the pile, step to the nearest empty hex."""
+def _blocked(state: IridesciaState, me: int, vane: int,
+             stood: tuple[int, ...]) -> tuple[IridesciaState, bool]:
+    """No tile to move onto: lose the last tile of the pile, then step where a
+    blocked explorer may (ruling 20), the vane's choice among those hexes; False
+    when there was nowhere to step."""
     seat = state.seats[me]
     if seat.pile:
         state = put_seat(state, me, evolve(seat, pile=seat.pile[:-1]),
                          discards=state.discards + (seat.pile[-1],))
-    targets = sorted(rules.go_targets(state), key=lambda c: (COLUMN[c], ROW_OF[c]))
+    targets = sorted(blocked.go_targets(state, stood), key=lambda c: (COLUMN[c], ROW_OF[c]))
     if not targets:
-        return state
+        return state, False
     cell = int(by_vane(targets, vane))  # type: ignore[call-overload]
-    return put_seat(state, me, evolve(state.seats[me], position=cell))
+    return put_seat(state, me, evolve(state.seats[me], position=cell)), True
 
 
 def play(state: IridesciaState) -> IridesciaState:
@@ -228,13 +261,15 @@ def play(state: IridesciaState) -> IridesciaState:
     picks = first_reveals(state) if first else card_reveals(state, position, card, vane)
     state = _reveal(state, picks)
     options = rules.movable(state, position)
-    if not options:
-        state = _blocked(state, me, vane)
+    stood: tuple[int, ...] = ()
+    while not options:  # blocked, as often as it takes, as an explorer is
+        stood += (position,) if position >= 0 else ()
+        state, stepped = _blocked(state, me, vane, stood)
+        if not stepped:
+            return endturn.end_turn(state)
         position = state.seats[me].position
         state = _reveal(state, card_reveals(state, position, card, vane))
         options = rules.movable(state, position)
-        if not options:
-            return endturn.end_turn(state)
     cell, gem = choose_tile(state, options, state.seats[me].cargo, vane)
     state = put_seat(state, me, evolve(state.seats[me], position=cell), tile_gem=gem)
     icon = RHOM_CARDS[card].icon if card >= 0 else "none"
@@ -246,6 +281,17 @@ def play(state: IridesciaState) -> IridesciaState:
         state = barricade(state, me, vane)
     state = restore_all(state, me, state.rhom_vane)
     return endturn.end_turn(state)
+
+
+def restore_at_once(before: IridesciaState, after: IridesciaState) -> IridesciaState:
+    """Ruling 28: the Rhom restores the moment it holds a relic's gems, whoever's
+    turn it is. Only a change to its hold or to the relic row can bring that
+    about, so only then is it looked at (unchanged tuples keep their identity)."""
+    me = after.rhom
+    if me < 0 or (after.relic_row is before.relic_row
+                  and after.seats[me].cargo is before.seats[me].cargo):
+        return after
+    return restore_all(after, me, after.rhom_vane)
 
 
 def restore_all(state: IridesciaState, me: int, vane: int) -> IridesciaState:
@@ -263,4 +309,4 @@ def restore_all(state: IridesciaState, me: int, vane: int) -> IridesciaState:
 
 __all__ = ["demand", "draw_item", "play"]
 
-from . import endturn, rules, turn  # noqa: E402
+from . import blocked, endturn, rules, turn  # noqa: E402

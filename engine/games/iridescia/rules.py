@@ -2,8 +2,9 @@
 
 Boards may ask these directly rather than re-deriving a rule: `revealable`
 and `movable` (the cells a seat may reveal or move onto from a position),
-`go_targets` (where a blocked explorer may step), `restore_actions` (the
-relics the seat to move can restore now) and `may_declare_rhom`.
+`restore_actions` (the relics the seat to move can restore now) and
+`may_declare_rhom`; `blocked.go_targets` says where a blocked explorer may
+step and `wishing.wishable` what a waiting Wishing Well can take.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import actions as A
+from .blocked import go_actions
 from .board import (
     AIRSHIP,
     CASTLE_ROW,
-    DISTANCE,
     FINISHED,
     FIRST_ROW,
     FORWARD,
@@ -22,6 +23,7 @@ from .board import (
     ROW_OF,
     row_cells,
 )
+from .common import forward_cells, occupied
 from .components import (
     AXE,
     BOOK,
@@ -67,14 +69,6 @@ MOVE = A.CELL_ACTIONS["move"]
 REVEAL_AT = A.CELL_ACTIONS["reveal"]
 
 
-def forward_cells(state: IridesciaState, position: int) -> tuple[int, ...]:
-    return FIRST_ROW if position == AIRSHIP else FORWARD[position]
-
-
-def occupied(state: IridesciaState) -> set[int]:
-    return {s.position for s in state.seats if s.position >= 0}
-
-
 def revealable(state: IridesciaState, position: int) -> list[int]:
     cells, shown, bars = state.cells, state.shown, state.barricades
     return [c for c in forward_cells(state, position)
@@ -87,28 +81,6 @@ def movable(state: IridesciaState, position: int) -> list[int]:
             if cells[c] != EMPTY and shown[c] and c not in bars and c != position]
 
 
-def _distance(position: int, cell: int) -> int:
-    if position == AIRSHIP:
-        return 1 + min(DISTANCE[f][cell] for f in FIRST_ROW)
-    return DISTANCE[position][cell]
-
-
-def go_targets(state: IridesciaState) -> list[int]:
-    """Blocked: the nearest empty hexes that have a tile ahead or beside to go for
-    (any nearest empty hex if no such hex exists anywhere)."""
-    seat = state.seats[state.current]
-    taken = occupied(state) | set(state.barricades)
-    empty = [c for c in range(len(state.cells))
-             if state.cells[c] == EMPTY and c not in taken and ROW_OF[c] < CASTLE_ROW]
-    useful = [c for c in empty
-              if any(state.cells[n] != EMPTY and n not in state.barricades for n in FORWARD[c])]
-    pool = useful or empty
-    if not pool:
-        return []
-    best = min(_distance(seat.position, c) for c in pool)
-    return [c for c in pool if _distance(seat.position, c) == best]
-
-
 def _green_flags(state: IridesciaState) -> list[A.Action]:
     seat = state.seats[state.current]
     out: list[A.Action] = []
@@ -119,7 +91,7 @@ def _green_flags(state: IridesciaState) -> list[A.Action]:
         rows = (0,) if pos == AIRSHIP else (ROW_OF[pos], ROW_OF[pos] + 1)
         taken = occupied(state) | set(state.barricades)
         for row in rows:
-            if row < CASTLE_ROW:
+            if row <= CASTLE_ROW:  # ruling 23: from the row below, onto the Castle row too
                 out.extend(A.CELL_ACTIONS["catapult"][c] for c in row_cells(row)
                            if c not in taken and c != pos)
     if SWAP in seat.items and seat.position >= 0:
@@ -160,7 +132,7 @@ def reveal_actions(state: IridesciaState) -> list[A.Action]:
         if letters:
             out.extend(A.GEM_ACTIONS["discard"][g] for g in letters)
         else:
-            out.extend(A.CELL_ACTIONS["go"][c] for c in go_targets(state))
+            out.extend(go_actions(state))
     return out
 
 
@@ -202,7 +174,7 @@ SELL_UP_TO = tuple(A.SELL[g][1:] for g in range(4))
 """SELL_UP_TO[gem][:n]: selling 1 to n gems."""
 
 
-def _market_tweaks(items: tuple[int, ...]) -> list[A.Action]:
+def market_tweaks(items: tuple[int, ...]) -> list[A.Action]:
     out: list[A.Action] = []
     for item, tweaks in MARKET_TWEAKS.items():
         if item in items:
@@ -210,7 +182,7 @@ def _market_tweaks(items: tuple[int, ...]) -> list[A.Action]:
     return out
 
 
-def _libation_market(items: tuple[int, ...]) -> list[A.Action]:
+def libation_market(items: tuple[int, ...]) -> list[A.Action]:
     return list(LIBATION_MARKET) if LIBATION in items else []
 
 
@@ -261,12 +233,20 @@ def _item_actions(state: IridesciaState, seat: Seat, out: list[A.Action]) -> Non
             out.extend(tweaks)
     if LIBATION in items:
         out.extend(LIBATION_MARKET)
-    if ELIXIR in items and not state.extra:
-        out.append(A.ELIXIR)
+    out.extend(elixir_actions(state))
     if BOOK in items:
         out.extend(A.SLOT_ACTIONS["book"][s] for s, r in enumerate(state.relic_row) if r >= 0)
         if state.relic_deck:
             out.append(A.BOOK_DECK)
+
+
+def elixir_actions(state: IridesciaState) -> list[A.Action]:
+    """Ruling 25: an Epic Elixir may be declared at any point of the turn, after
+    restoring too. Collecting the tile comes with `end` and shows nothing new, so
+    declaring it just before `end` is declaring it just after collecting."""
+    if ELIXIR in state.seats[state.current].items and not state.extra:
+        return [A.ELIXIR]
+    return []
 
 
 def resolve_actions(state: IridesciaState) -> list[A.Action]:
@@ -276,11 +256,11 @@ def resolve_actions(state: IridesciaState) -> list[A.Action]:
     for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
         if item in items:
             out.extend(A.TWEAKS[item, i, d] for i in dice for d in deltas)
-    out.extend(_market_tweaks(items))
+    out.extend(market_tweaks(items))
     if LIBATION in items:
         out.extend(A.Libation(combo, False) for n in range(1, len(state.dice) + 1)
                    for combo in combinations(dice, n))
-    out.extend(_libation_market(items))
+    out.extend(libation_market(items))
     return out
 
 
@@ -313,7 +293,7 @@ def legal_actions(state: IridesciaState) -> tuple:
     if step == OPTIONAL:
         return tuple(optional_actions(state))
     if step == RESTORE:
-        return tuple(restore_actions(state)) + (A.END,)
+        return tuple(restore_actions(state) + elixir_actions(state)) + (A.END,)
     if step == RESOLVE:
         return tuple(resolve_actions(state))
     if step == GIVE:
@@ -321,13 +301,11 @@ def legal_actions(state: IridesciaState) -> tuple:
     if step == SEATING:
         return SeatingChoices((A.EXPLORER,)) if may_declare_rhom(state) else (A.EXPLORER,)
     if step == GO:
-        return tuple(A.CELL_ACTIONS["go"][c] for c in go_targets(state))
+        return tuple(go_actions(state))
     if step == DROP:
         return A.SLOT_ACTIONS["drop"][:2]
     if step == WISH:
-        top = max(state.dice)
-        return tuple(A.GEM_ACTIONS["wish"][g] for g in range(4)
-                     if state.market_dice[g] <= top and state.gem_supply[g])
+        return tuple(wishing.wish_actions(state))
     if step == REMOVE:
         return tuple(remove_actions(state))
     if step == RHOM:
@@ -341,7 +319,8 @@ def may_declare_rhom(state: IridesciaState) -> bool:
     """Whether the seat being asked may say it is the Rhom deck. The Rhom is not
     a choice on offer: a person or a bot choosing among the legal actions must not
     turn into the automaton by chance, so only the Rhom deck itself says `rhom`."""
-    return state.step == SEATING and state.rhom < 0 and state.players in (2, 3)
+    rhoms = 1 + (state.rhom >= 0)
+    return state.step == SEATING and not rhom_problem(state.players, rhoms)
 
 
 class SeatingChoices(tuple):
@@ -361,4 +340,5 @@ def apply_action(state: IridesciaState, action: object) -> IridesciaState:
 
 __all__ = ["FINISHED", "apply_action", "legal_actions"]
 
-from . import turn  # noqa: E402
+from . import turn, wishing  # noqa: E402
+from .setup import rhom_problem  # noqa: E402

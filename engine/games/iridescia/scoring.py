@@ -36,6 +36,8 @@ RELIC_SETS = (("Jewelry, Tech and Lore", 5), ("three Jewelry", 5), ("three Tech"
 TILE_SETS = ((7, 12), (5, 7), (3, 3))
 """Tile sets: exactly this many tiles of one gem, for these points."""
 OBJECTIVE_TILES = 4
+SOLO_SEATS = 2
+"""One person and the Rhom."""
 TYPE_LETTERS = "JTL"
 
 
@@ -214,12 +216,13 @@ def total(state, seat: int) -> int:  # noqa: ANN001
 
 
 def ranking(state) -> tuple[int, ...]:  # noqa: ANN001
-    """Most points; ties by the Iridia Stone, then Throne, Scepter, Banner. A tie
-    on points with the Rhom is the Rhom's (ruling 18)."""
+    """Most points; ties by the Iridia Stone, then Throne, Scepter, Banner, for
+    every seat (ruling 22). Only in solo is a tie on points the Rhom's (ruling 18)."""
+    solo = state.rhom >= 0 and state.players == SOLO_SEATS
     keys = []
     for i, s in enumerate(state.seats):
         tokens = tuple(s.token == t for t in range(len(TOKENS)))
-        keys.append((total(state, i), i == state.rhom, s.iridia) + tokens)
+        keys.append((total(state, i), solo and i == state.rhom, s.iridia) + tokens)
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 

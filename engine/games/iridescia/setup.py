@@ -32,6 +32,26 @@ RELIC_ROW = 5
 OBJECTIVES_DEALT = 2
 SMALL_BOARD = 2
 """With this many seats or fewer, tiles are removed and edge hexes left empty."""
+RHOM_ROLE = "rhom"
+"""The seat role of the Rhom deck (Game.seat_roles)."""
+RHOM_TABLES = (2, 3)
+"""Seats at a table with the Rhom (ruling 29): solo, and the Rhom beside two people."""
+
+
+def rhom_problem(seats: int, rhoms: int) -> str:
+    """Why a table of `seats` cannot have `rhoms` Rhom decks, in a sentence; "" if it can."""
+    if rhoms > 1:
+        return "Only one seat can be the Rhom deck."
+    if rhoms and seats not in RHOM_TABLES:
+        return ("The Rhom deck takes a seat only in solo (one explorer and the Rhom: "
+                "2 seats) or beside two explorers (3 seats), not at a table of "
+                f"{seats} seats.")
+    return ""
+
+
+def seating_problem(roles: tuple[str | None, ...]) -> str:
+    """Ruling 29 for a whole line-up of seat roles."""
+    return rhom_problem(len(roles), sum(1 for role in roles if role == RHOM_ROLE))
 
 
 def _board(players: int, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -86,7 +106,7 @@ def new_state(players: int, rng: random.Random) -> IridesciaState:
         rhom_deck=tuple(rhom_deck), rhom_pile=(), rhom_vane=RHOM_CARDS[rhom_deck[-1]].vane,
         rhom_dice=(), seats=seats, revealed=0, begun=False, tile_gem=-1, bought=False,
         sold=False, active=0, cart=False, pickaxe=-1, dice=(), rolls=(), resume=0, extra=False,
-        elixir_turn=False, drop_pending=False, shuffle_key=rng.getrandbits(64), shuffles=0,
+        elixir_turn=False, drop_pending=False, stood=(), shuffle_key=rng.getrandbits(64), shuffles=0,
         turns=0,
     )
     state = _deal_market(state, MARKET_SIZE)
@@ -122,4 +142,4 @@ def declare(state: IridesciaState, rhom: bool) -> IridesciaState:
     return start_turn(state, state.rhom)
 
 
-__all__ = ["ROW_OF", "declare", "new_state"]
+__all__ = ["ROW_OF", "declare", "new_state", "rhom_problem", "seating_problem"]

@@ -186,6 +186,9 @@ class IridesciaState(State):
     """This turn was started by an Epic Elixir."""
     drop_pending: bool
     """Entered the Forest this turn with two objectives: a DROP follows."""
+    stood: tuple[int, ...]
+    """Hexes the explorer to move was blocked on this turn: a blocked explorer
+    never steps back onto one, so a turn of blocks always ends."""
     shuffle_key: int
     """Secret seed of every later reshuffle (0 in a view)."""
     shuffles: int

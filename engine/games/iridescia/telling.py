@@ -12,7 +12,7 @@ from . import actions as A
 from .board import FINISHED, cell_name
 from .components import GEM_NAMES, ITEMS, RELICS, RHOM_CARDS, TOKENS, bonus_text, tile_label
 from .mining import OWN_DICE, mining_now, succeeds
-from .state import MARKET_DIE, MINE_DIE, REROLL, RHOM_DIE, IridesciaState
+from .state import MARKET_DIE, MINE_DIE, REROLL, RHOM_DIE, WISH, IridesciaState
 
 _ICON_CARDS = {"none": "a plain card", "2x": "a 2x card (double gems)",
                "3x": "a 3x card (triple gems)", "merchant": "a Merchant card",
@@ -32,7 +32,8 @@ def describe(state: IridesciaState, action: object, after: IridesciaState) -> st
     line = _describe(state, action, after)
     if isinstance(action, A.Roll) or state.current == state.rhom:
         return line
-    return line + _token(state, after, state.current) + _dealt_anew(state, after)
+    return line + _token(state, after, state.current) + _dealt_anew(state, after) \
+        + _rhom_restored(state, after)
 
 
 def _describe(state: IridesciaState, action: object, after: IridesciaState) -> str:
@@ -49,6 +50,8 @@ def _describe(state: IridesciaState, action: object, after: IridesciaState) -> s
     if isinstance(action, A.Plain):
         if action.verb == "rhom turn":
             return rhom_summary(state, after)
+        if action.verb == "take" and state.step == WISH:
+            return "gave up the Wishing Well: no gem within reach"
         if action.verb == "take":
             return "kept the mining roll" + _settled(state, after, always=True)
         if action.verb == "mine":
@@ -205,6 +208,16 @@ def _token(state: IridesciaState, after: IridesciaState, seat: int) -> str:
         return ""
     name, points = TOKENS[token]
     return f"; took the {name} token ({points} points)"
+
+
+def _rhom_restored(state: IridesciaState, after: IridesciaState) -> str:
+    """Relics the Rhom restored at once, in another seat's turn (ruling 28)."""
+    if state.rhom < 0:
+        return ""
+    new = after.seats[state.rhom].relics[len(state.seats[state.rhom].relics):]
+    if not new:
+        return ""
+    return "; the Rhom restores the " + " and the ".join(RELICS[r].name for r in new) + " at once"
 
 
 def _dealt_anew(state: IridesciaState, after: IridesciaState) -> str:

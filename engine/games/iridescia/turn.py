@@ -51,7 +51,6 @@ from .state import (
     RESOLVE,
     RESTORE,
     REVEAL,
-    RHOM,
     ROLLING,
     WISH,
     IridesciaState,
@@ -60,6 +59,10 @@ from .state import (
 
 
 def apply(state: IridesciaState, action: object) -> IridesciaState:
+    return rhom.restore_at_once(state, _apply(state, action))
+
+
+def _apply(state: IridesciaState, action: object) -> IridesciaState:
     if isinstance(action, A.Roll):
         return roll(state, action.face)
     if isinstance(action, A.OnCell):
@@ -106,8 +109,8 @@ def roll(state: IridesciaState, face: int) -> IridesciaState:
         return state
     if step == RESOLVE and not _can_modify(state):
         return take(state)
-    if step == WISH and not rules.legal_actions(state):
-        return evolve(state, step=OPTIONAL, dice=())
+    if step == WISH:
+        return wishing.settle(state)
     return state
 
 
@@ -131,9 +134,10 @@ def take(state: IridesciaState, dice: tuple[int, ...] | None = None) -> Iridesci
     me = state.current
     seat = state.seats[me]
     cargo, supply = gain_from(seat.cargo, state.gem_supply, gem, gained)
-    if state.pickaxe >= 0 and gained:
+    got = cargo[gem] - seat.cargo[gem]  # ruling 24: what the supply gave, copied before the hold limit
+    if state.pickaxe >= 0 and got:
         copied = TILES[state.cells[state.pickaxe]].gem
-        cargo, supply = gain_from(cargo, supply, copied, gained)
+        cargo, supply = gain_from(cargo, supply, copied, got)
     step = gain_step(cargo, state.drop_pending)
     if cargo is seat.cargo:
         return evolve(state, dice=(), rolls=(), step=step)
@@ -154,8 +158,9 @@ def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
         return move(state, cell, action.gem)
     if verb == "go":
         seat = state.seats[me]
+        stood = state.stood + (seat.position,) if seat.position >= 0 else state.stood
         return put_seat(state, me, evolve(seat, position=cell), step=REVEAL, revealed=0,
-                        begun=True)
+                        begun=True, stood=stood)
     if verb == "catapult":
         state = discard_item(state, CATAPULT)
         shown = list(state.shown)
@@ -227,6 +232,8 @@ def _plain(state: IridesciaState, verb: str) -> IridesciaState:
                         coin_supply=state.coin_supply + 1, step=ROLLING,
                         rolls=(MINE_DIE,) * (2 + state.active), resume=RESOLVE, dice=())
     if verb == "take":
+        if state.step == WISH:  # offered only with no gem within reach
+            return wishing.give_up(state)
         return take(state)
     if verb == "stone":
         return put_seat(state, me, evolve(seat, stones=seat.stones - 1),
@@ -330,7 +337,9 @@ def restore(state: IridesciaState, index: int, slot: int, reserved: bool) -> Iri
     left = seat.reserved[:slot] + seat.reserved[slot + 1:] if reserved else seat.reserved
     seat = evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
                         royalty=seat.royalty + RELICS[relic].points)
-    step = state.step if state.step == RHOM else RESTORE
+    # A player restoring goes on to the end of the turn; the Rhom restoring (in its
+    # own turn or at any moment of another's) leaves the step as it is.
+    step = state.step if index == state.rhom else RESTORE
     if reserved:
         return put_seat(state, index, seat, gem_supply=supply, step=step)
     return draw_relic(state, slot, seats=seats_with(state, index, seat), gem_supply=supply,
@@ -356,6 +365,8 @@ def _tweak(state: IridesciaState, action: A.Tweak) -> IridesciaState:
                              market_dice=(market[0], market[1], market[2], market[3]))
         if state.step == RESOLVE and not _can_modify(state):
             return take(state)
+        if state.step == WISH:
+            return wishing.settle(state)
         return state
     dice = list(state.dice)
     dice[action.target] = (dice[action.target] - 1 + action.delta) % 6 + 1
@@ -373,4 +384,4 @@ def _libation(state: IridesciaState, action: A.Libation) -> IridesciaState:
 
 __all__ = ["apply", "move", "restore", "roll", "take", "tile_bonus", "CASTLE_ROW", "DROP"]
 
-from . import endturn, rhom, rules, setup  # noqa: E402
+from . import endturn, rhom, setup, wishing  # noqa: E402

@@ -21,6 +21,9 @@ from .state import SIZES, START, JewelBoxState, Seat
 class JewelBoxGame(Game[JewelBoxState]):
     id = "jewelbox"
     title = "Jewel Box"
+    summary = (
+        "roll for beetles and fit them into a 4x4 or 5x5 box so each family scores"
+    )
     min_players = 1
     max_players = 4
     variants = (

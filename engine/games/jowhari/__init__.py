@@ -22,6 +22,9 @@ STARTING_HAND = (1, 1, 2)
 class JowhariGame(Game[JowhariState]):
     id = "jowhari"
     title = "Jowhari"
+    summary = (
+        "a jeweller's card race to 10 prestige: take gems, reserve, buy cards that make later cards cheaper"
+    )
     min_players = 2
     max_players = 4
     variants = (Variant("standard", "Standard", "All 90 cards, first to 10 prestige."),)

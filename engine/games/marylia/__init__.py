@@ -28,6 +28,9 @@ from .table import Table
 class MaryliaGame(Game[MaryliaState]):
     id = "marylia"
     title = "Jewels: Merchants of Marylia"
+    summary = (
+        "trade gems across seven cities, forge jewels, win sealed-bid auctions and meet characters and events"
+    )
     min_players = 2
     max_players = 5
     variants = (

@@ -79,32 +79,11 @@ def _load_encounters() -> tuple[tuple, ...]:
 """Per encounter card: its name; acquirer, mercenary or monster; the symbols an
 acquirer buys (empty for the others); coins placed on it when it enters play;
 a monster's strength (the D8 result needed to beat it); coins paid to
-interact; the ability code (see ABILITY_TEXT)."""
+interact; the ability code (words.py says each in words)."""
 ENCOUNTER_TOTAL = len(ENCOUNTER_NAME)
 IS_ACQUIRER = tuple(kind == ACQUIRER for kind in ENCOUNTER_KIND)
 IS_MONSTER = tuple(kind == MONSTER for kind in ENCOUNTER_KIND)
 IS_MERCENARY = tuple(kind == MERCENARY for kind in ENCOUNTER_KIND)
-
-ABILITY_TEXT = {
-    "sell": "Interact: sell one forged item whose kind matches one of its two symbols, "
-            "for its market value plus the coins on this card.",
-    "leprechaun": "Enters play: every player draws a resource card. "
-                  "Interact: draw a resource card.",
-    "courier": "Interact: draw two resource cards.",
-    "banker": "Arrives with 3 coins. Interact: take them and 1 more from the bank.",
-    "tax_collector": "Interact: every other player pays you 1 coin, if they have one.",
-    "bandit": "Interact: every other merchant in your city or a city next to it "
-              "pays 2 coins to the bank.",
-    "herald": "Interact: gain 1 coin, then draw an event and resolve it.",
-    "saboteur": "Arrives with 1 coin. Interact: gain 1 coin. When it is discarded, every "
-                "player but the one who interacted with it pays 1 coin to the bank.",
-    "apprentice": "Interact: take this city's resource card into your hand for free.",
-    "prospector": "Interact: pay 2 coins and draw three resource cards.",
-    "monster": "Swallows every resource card of its city into its treasure. Interact: pay "
-               "its cost and roll the D8; at or above its strength you take its treasure "
-               "and coins.",
-}
-"""Each ability in words, for the screen and the rules document."""
 
 
 def _load_events() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -114,30 +93,3 @@ def _load_events() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 EVENT_NAME, EVENT_EFFECT = _load_events()
 EVENT_TOTAL = len(EVENT_NAME)
-
-EVENT_TEXT = {
-    "festival": "Every Acquirer in play gets 2 coins from the bank.",
-    "windfall": "Every player takes 2 coins from the bank.",
-    "highwaymen": "Every player pays 2 coins to the bank (all they have if fewer).",
-    "royal_tax": "Every player holding 40 coins or more pays 4 coins to the bank.",
-    "gold_rush": "Every player draws a resource card.",
-    "landslide": "The resource cards of cities 1 to 3 are discarded.",
-    "flood": "The resource cards of cities 5 to 7 are discarded.",
-    "market_crash": "The coins on every Acquirer go back to the bank.",
-    "plague": "Every Mercenary in play is discarded.",
-    "monster_hunger": "Every Monster takes the top resource card of the deck into its treasure.",
-    "patronage": "The player (or players) with the fewest coins take 5 coins from the bank.",
-    "crown_bounty": "Every Monster gets 2 coins from the bank.",
-}
-"""Each event in words, for the screen and the rules document."""
-
-
-def encounter_text(card: int) -> str:
-    """A card's name, kind and ability in words."""
-    kind = ENCOUNTER_KIND[card]
-    detail = ABILITY_TEXT[ABILITY[card]]
-    if kind == ACQUIRER:
-        detail = "buys " + " and ".join(SYMBOL_NAMES[s] for s in SYMBOLS[card])
-    elif kind == MONSTER:
-        detail = f"strength {STRENGTH[card]}, costs {INTERACT_COST[card]} to fight"
-    return f"{ENCOUNTER_NAME[card]} ({kind}, {detail})"

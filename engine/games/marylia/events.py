@@ -103,10 +103,11 @@ def use_mercenary(table: Table, seat: int, city: int) -> None:
         table.gain(seat, 1)
     elif ability == "apprentice":
         kind = table.resources[city]
-        cards = [0] * TYPES
-        cards[kind] = 1
-        table.resources[city] = -1
-        table.add_cards(seat, tuple(cards))
+        if kind >= 0:  # with no resource card the Apprentice still leaves
+            cards = [0] * TYPES
+            cards[kind] = 1
+            table.resources[city] = -1
+            table.add_cards(seat, tuple(cards))
     elif ability == "prospector":
         table.pay(seat, 2)
         table.draw(seat, 3)

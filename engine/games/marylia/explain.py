@@ -24,9 +24,7 @@ from .cards import (
     ABILITY,
     COST,
     ENCOUNTER_NAME,
-    EVENT_EFFECT,
     EVENT_NAME,
-    EVENT_TEXT,
     INTERACT_COST,
     IS_ACQUIRER,
     IS_MONSTER,
@@ -52,6 +50,7 @@ from .state import (
     PLACE,
     MaryliaState,
 )
+from .words import event_words
 
 DRAWING = frozenset({"leprechaun", "courier", "prospector", "herald"})
 """Mercenaries whose Interact draws a card or an event."""
@@ -181,8 +180,6 @@ def _why_not_act(state: MaryliaState, action: object) -> str:
         if seat.coins < INTERACT_COST[card]:
             return (f"the {ENCOUNTER_NAME[card]} asks {INTERACT_COST[card]} coins and you "
                     f"have {seat.coins}")
-        if ABILITY[card] == "apprentice":
-            return f"the Apprentice needs a resource card in {city_name(city)} to hand you"
     if isinstance(action, Wait) and not can_wait(state, city):
         if state.characters[city] >= 0 and state.resources[city] >= 0:
             return f"both spaces of {city_name(city)} are filled: there is nothing to wait for"
@@ -227,6 +224,8 @@ def describe(state: MaryliaState, action: object, after: MaryliaState) -> str:
         card = state.characters[seat.city]
         if IS_MONSTER[card]:
             return f"challenges the {ENCOUNTER_NAME[card]} (strength {STRENGTH[card]})"
+        if ABILITY[card] == "apprentice" and state.resources[seat.city] < 0:
+            return f"interacts with the {ENCOUNTER_NAME[card]}: there is no resource card to take"
         return f"interacts with the {ENCOUNTER_NAME[card]}{_event_note(state, after)}"
     if isinstance(action, Wait):
         return f"waits in {city_name(seat.city)}{_arrivals(state, after, seat.city)}"
@@ -261,7 +260,7 @@ def _nobody_joined(after: MaryliaState) -> str:
 def _event_note(state: MaryliaState, after: MaryliaState) -> str:
     if after.events_drawn != state.events_drawn:
         event = after.last_event
-        return f"; event {EVENT_NAME[event]}: {EVENT_TEXT[EVENT_EFFECT[event]]}"
+        return f"; event {EVENT_NAME[event]}: {event_words(event)}"
     return ""
 
 
@@ -287,7 +286,7 @@ def _describe_roll(state: MaryliaState, face: int, after: MaryliaState) -> str:
     text = f"Round {after.round} begins; the Change D8 shows {face}"
     if after.events_drawn != state.events_drawn:
         event = after.last_event
-        text += f"; event {EVENT_NAME[event]}: {EVENT_TEXT[EVENT_EFFECT[event]]}"
+        text += f"; event {EVENT_NAME[event]}: {event_words(event)}"
     else:
         text += f": the cards of {city_name(face - 1)} are discarded"
     if after.last_round:

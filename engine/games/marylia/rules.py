@@ -19,7 +19,7 @@ from .actions import (
     join,
     sell,
 )
-from .cards import ABILITY, COST, EMPTY, INTERACT_COST, IS_ACQUIRER, SYMBOLS, TYPES
+from .cards import COST, EMPTY, INTERACT_COST, IS_ACQUIRER, SYMBOLS, TYPES
 from .recipes import forge_keys
 from .state import ACT, BID, BUY_AUCTION, CITIES, OVER, MaryliaState
 from .state import DISCARD as DISCARD_STEP
@@ -73,12 +73,10 @@ def sellable_items(state: MaryliaState, seat: int, city: int) -> tuple[int, ...]
 
 
 def can_use(state: MaryliaState, seat: int, character: int) -> bool:
-    """Whether `seat` may interact with a Mercenary or Monster `character` in its city."""
-    if state.seats[seat].coins < INTERACT_COST[character]:
-        return False
-    if ABILITY[character] == "apprentice":
-        return state.resources[state.seats[seat].city] >= 0
-    return True
+    """Whether `seat` may interact with a Mercenary or Monster `character` in its
+    city: whenever it can pay the cost, even if the ability would find nothing
+    to act on (ruling 14)."""
+    return state.seats[seat].coins >= INTERACT_COST[character]
 
 
 def can_wait(state: MaryliaState, city: int) -> bool:

@@ -156,7 +156,8 @@ class MaryliaState(State):
     encounter_deck: tuple[int, ...]
     """Face-down encounter cards, top card last; HIDDEN in views."""
     event_deck: tuple[int, ...]
-    """Face-down events, top last; a resolved event goes to the bottom."""
+    """Face-down events, top last; a resolved event goes to the bottom, where
+    every view shows it (ruling 15); the events above stay HIDDEN in views."""
     resource_discard: tuple[int, ...]
     """Discarded resource cards (face up), counts per type."""
     encounter_discard: tuple[int, ...]

@@ -198,15 +198,20 @@ class Table:
         return found
 
     def fill(self, city: int) -> None:
-        """Fill each empty space of `city` once, character first (Wait)."""
+        """Wait: fill the spaces of `city` that were empty when the action
+        began, character first. A Monster arriving on a resource card swallows
+        it, and that space stays empty until the next Refill (ruling 13)."""
+        resource_was_empty = self.resources[city] == EMPTY
         if self.characters[city] == EMPTY and self.encounter_deck:
             self.enter_play(city, self.pop_encounter())
-        if self.resources[city] == EMPTY and self.resource_deck:
+        if resource_was_empty and self.resource_deck:
             self.place_resource(city, self.pop_resource())
 
     def refill(self) -> None:
-        """The Refill: characters left to right, then resources; a space that
-        cannot be filled makes this round the last."""
+        """The Refill: characters left to right, then every resource space empty
+        by then (a Monster that just arrived has swallowed the card in its city,
+        and takes the new one too); a space that cannot be filled makes this
+        round the last. Unlike Wait, this is the rulebook's order, step by step."""
         for city in range(len(self.characters)):
             if self.characters[city] == EMPTY:
                 if self.encounter_deck:

@@ -5,6 +5,12 @@ other players' hands (their number stays public), and the bids other players
 have committed in an auction that is still collecting bids. Everything else
 is face up: coins, forged items, city cards, monster treasure, discards,
 where every merchant stands, and the bids of an auction once revealed.
+
+One part of a deck's order is public (ruling 15): a resolved event goes to
+the bottom of the event deck, so everyone knows the bottom cards, in order,
+and once every event has been drawn, the whole deck. Views show those cards
+and samples keep them in place. The other decks only ever lose their top
+card, so nothing of their order is known.
 """
 
 from __future__ import annotations
@@ -38,6 +44,14 @@ def _sealed(auction: Auction | None, seat: Observer) -> Auction | None:
     return Auction(auction.kind, auction.bidders, auction.items, auction.asking, bids)
 
 
+def public_events(state: MaryliaState) -> tuple[int, ...]:
+    """The event deck as everyone knows it: the resolved events at the bottom
+    (the start of the tuple) in the order they went there, HIDDEN above them."""
+    deck = state.event_deck
+    known = min(state.events_drawn, len(deck))
+    return deck[:known] + (HIDDEN,) * (len(deck) - known)
+
+
 def view(state: MaryliaState, seat: Observer) -> MaryliaState:
     """`seat`'s view (State.view has checked the seat)."""
     seats = tuple(
@@ -46,7 +60,7 @@ def view(state: MaryliaState, seat: Observer) -> MaryliaState:
     )
     return _copy(
         state, seats, (HIDDEN,) * len(state.resource_deck),
-        (HIDDEN,) * len(state.encounter_deck), (HIDDEN,) * len(state.event_deck),
+        (HIDDEN,) * len(state.encounter_deck), public_events(state),
         _sealed(state.auction, seat), seat,
     )
 
@@ -78,10 +92,22 @@ def unseen_encounters(state: MaryliaState) -> list[int]:
     return [card for card in range(ENCOUNTER_TOTAL) if card not in seen]
 
 
+def _keep_known(deck: tuple[int, ...], every_card: list[int],
+                rng: random.Random) -> tuple[int, ...]:
+    """`deck` with each HIDDEN place dealt, in a random order, one of the cards
+    of `every_card` that the deck does not show; shown cards stay where they are."""
+    shown = [card for card in deck if card != HIDDEN]
+    unseen = list(every_card)
+    for card in shown:
+        unseen.remove(card)
+    rng.shuffle(unseen)
+    return tuple(card if card != HIDDEN else unseen.pop() for card in deck)
+
+
 def determinize(state: MaryliaState, rng: random.Random) -> MaryliaState:
     """A full position agreeing with this view: hidden hands and decks dealt
-    from the unseen cards in a random order, sealed bids drawn from 0 up to
-    each bidder's coins."""
+    from the unseen cards in a random order (the event deck's public bottom
+    kept in place), sealed bids drawn from 0 up to each bidder's coins."""
     if state.observer is None:
         return state
     pool = unseen_resources(state)
@@ -96,8 +122,7 @@ def determinize(state: MaryliaState, rng: random.Random) -> MaryliaState:
         seats.append(s)
     encounters = unseen_encounters(state)
     rng.shuffle(encounters)
-    events = list(range(EVENT_TOTAL))
-    rng.shuffle(events)
+    events = _keep_known(state.event_deck, list(range(EVENT_TOTAL)), rng)
     auction = state.auction
     if auction is not None and SEALED in auction.bids:
         bids = tuple(

@@ -17,6 +17,9 @@ from .rounds import commissions_in_play, start_round
 class WorkbenchGame(Game[WorkbenchState]):
     id = "workbench"
     title = "Jewels: The Workbench"
+    summary = (
+        "draft dice from a tray and set them into jewel cards with four workbench tools"
+    )
     min_players = 2
     max_players = 4
     variants = (

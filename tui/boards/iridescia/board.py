@@ -32,6 +32,7 @@ from .hexmap import Marks, Spot, clamp, map_lines, moved, nearest, spot_at, step
 from .menu import Entry, Menu, menu_lines
 from .panels import (
     breakdown_lines,
+    goal_lines,
     item_lines,
     market_line,
     player_lines,
@@ -79,6 +80,7 @@ class IridesciaBoard(Board):
                 yield Painted(id="ir-roll")
                 yield Painted(id="ir-relics")
                 yield Painted(id="ir-items")
+                yield Painted(id="ir-goals")
                 yield LogView(id="ir-log-side")
                 yield Painted(id="ir-final")
                 yield Painted(id="ir-menu")
@@ -173,6 +175,7 @@ class IridesciaBoard(Board):
         self.query_one("#ir-relics", Painted).draw(lambda w: relic_lines(scene, w))
         self.query_one("#ir-items", Painted).draw(
             lambda w: item_lines(scene, w, cols=1 if roomy else 2))
+        self.query_one("#ir-goals", Painted).draw(lambda w: goal_lines(scene, w))
         menu, active = self._menu, self._focus == MENU and not blocked
         menu_block = self.query_one("#ir-menu", Painted)
         menu_block.display = not blocked and not menu.empty
@@ -181,7 +184,7 @@ class IridesciaBoard(Board):
         menu_block.draw(lambda w: menu_lines(menu, lambda a: S.action_label(scene, a), w,
                                              height, active))
         self.query_one("#ir-legend", Painted).draw(P.legend_lines)
-        self.query_one("#ir-detail", Static).update(self._detail(), layout=False)
+        self._update_prompt(self.query_one("#ir-detail", Static), self._detail())
         self._update_prompt(self.query_one("#ir-prompt", Static), self._prompt())
 
     def _final_lines(self, width: int) -> list[Text]:
@@ -209,18 +212,14 @@ class IridesciaBoard(Board):
             lines = self._menu.lines()
             if 0 <= self._menu.cursor < len(lines):
                 picked = lines[self._menu.cursor]
-                if isinstance(picked, Entry) and picked.single:
-                    return S.action_words(scene, picked.actions[0])
                 if isinstance(picked, Entry):
-                    return G.span(f"{picked.title}: " + ", ".join(
-                        str(a) for a in picked.actions[:6]) +
-                        (" …" if len(picked.actions) > 6 else ""), G.DIM)
+                    return S.entry_words(scene, picked)
                 return S.action_words(scene, picked)
         cell = scene.hex_at(*self._cursor)
         if cell is None:
             return Text("")
-        return P.hex_words(scene, cell, [] if self._blocked() else
-                           self._on_hex.get(self._cursor, []))
+        actions = [] if self._blocked() else self._on_hex.get(self._cursor, [])
+        return P.hex_words(scene, cell, actions, S.item_words(*actions))
 
     def _prompt(self) -> Text:
         if self._message is not None:
@@ -382,11 +381,19 @@ class IridesciaBoard(Board):
         self._redraw()
 
     def action_log(self) -> None:
+        self.remove_class("-goals")
         self.toggle_class("-log")
         self._redraw()
 
     def action_legend(self) -> None:
+        self.remove_class("-goals")
         self.toggle_class("-legend")
+        self._redraw()
+
+    def action_objectives(self) -> None:
+        """Your secret objectives in place of the markets, and back."""
+        self.remove_class("-log", "-legend")
+        self.toggle_class("-goals")
         self._redraw()
 
     def action_command(self) -> None:

@@ -19,7 +19,7 @@ MOVES = {
     "k": (1, 0), "j": (-1, 0), "h": (0, -1), "l": (0, 1),
 }
 """(rows up, hexes right): the map's row 0 is at the bottom."""
-LOOKING = frozenset((*MOVES, "tab", "shift+tab", "v", "question_mark", "g"))
+LOOKING = frozenset((*MOVES, "tab", "shift+tab", "v", "question_mark", "g", "o"))
 """Keys that only look around: they work even while the board is read-only."""
 
 INTRO = ("Hexes are chosen on the map; every other action is in the menu beside "
@@ -64,6 +64,9 @@ def board_keys() -> list[BindingType]:
                  doc="show the next player in full (the others stay on one line)"),
         BoardKey("g", "log", "log", modes=(LOOK,), doc_rank=8, doc_keys="`g`",
                  doc="show the log in place of the relic and item markets, and back"),
+        BoardKey("o", "objectives", "objectives", modes=(LOOK,), doc_rank=8, doc_keys="`o`",
+                 doc="your secret objectives in place of the markets: what each asks, "
+                 "whether it is met so far and how far along you are; again to go back"),
         BoardKey("question_mark", "legend", show=False, doc_rank=9, doc_keys="`?`", doc="what each symbol and colour means"),
         BoardKey("colon", "command", "type", key_display=":", modes=(TYPE,), doc_rank=10,
                  doc_keys="`:`", doc="type an action in the game's notation (Esc closes)"),

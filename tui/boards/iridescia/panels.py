@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from . import glyphs as G
-from .scene import Player, Relic, Scene
+from .scene import Goal, Player, Relic, Scene
 from .widgets import wrap
 
 KIND_NAMES = {"J": "Jewelry", "T": "Tech", "L": "Lore", "W": "Iridia (wild)"}
@@ -26,11 +26,16 @@ def market_line(scene: Scene, width: int) -> Text:
 
 
 def rhom_lines(scene: Scene, width: int) -> list[Text]:
-    """The Rhom's card in play: reveal priorities, icon, weathervane (wrapped)."""
+    """The Rhom's card in play: reveal priorities, icon, weathervane (wrapped),
+    then what its icon does, if it has one."""
     if not scene.rhom_card:
         return []
     parts = [G.span(part, G.DIM) for part in scene.rhom_card.split(", ")]
-    return G.pack(parts, width, sep=", ", max_lines=2)
+    lines = G.pack(parts, width, sep=", ", max_lines=2)
+    if scene.rhom_icon:
+        lines += [G.fit(G.span(part, G.TEXT), width)
+                  for part in wrap(scene.rhom_icon, width, indent=1)]
+    return lines
 
 
 def roll_lines(scene: Scene, width: int) -> list[Text]:
@@ -100,6 +105,34 @@ def item_lines(scene: Scene, width: int, cols: int = 2) -> list[Text]:
         cells.append(G.fit(text, cell))
     for start in range(0, len(cells), cols):
         lines.append(G.fit(G.join(cells[start:start + cols], " "), width))
+    return lines
+
+
+def goal_lines(scene: Scene, width: int) -> list[Text]:
+    """Your secret objectives (`o`): what each asks, whether it is met so far
+    and how far along you are, as the engine judges them from your view."""
+    title = G.span("Your objectives", G.BOLD)
+    title.append("  o: back", G.DIM)
+    lines = [G.fit(title, width)]
+    if scene.goals is None:
+        return lines + [G.fit(G.span("No secret objectives of your own here.", G.DIM), width)]
+    for goal in scene.goals:
+        lines += _goal(goal, width, over=scene.current is None)
+    return lines
+
+
+def _goal(goal: Goal, width: int, over: bool) -> list[Text]:
+    head = G.span(goal.name, G.TITLE)
+    head.append(f" {goal.points}pt ", G.POINTS)
+    if goal.met:
+        head.append("met" if over else "met so far", G.GOOD)
+    else:
+        head.append("not met" if over else "not yet", G.WARN)
+    lines = [G.fit(head, width)]
+    lines += [G.fit(G.span(part, G.TEXT), width) for part in wrap(goal.text, width, indent=1)]
+    lines += [G.fit(G.span(part, G.DIM), width)
+              for part in wrap(f"{'at the end' if over else 'now'}: {goal.status}", width,
+                               indent=1)]
     return lines
 
 
@@ -178,8 +211,8 @@ def player_full(scene: Scene, player: Player, names: Sequence[str],
         segments.append(reserved)
     if player.objectives is not None and not player.rhom:
         for i, objective in enumerate(player.objectives or ("-",)):
-            segments.append(G.span("secret " if i == 0 else "", G.DIM) +
-                            G.span(objective, G.TEXT))
+            label = ("secret(o) " if player.yours else "secret ") if i == 0 else ""
+            segments.append(G.span(label, G.DIM) + G.span(objective, G.TEXT))
     elif player.objective_count:
         count = player.objective_count
         segments.append(G.span(f"{count} secret objective{'s' if count > 1 else ''}", G.DIM))

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from . import glyphs as G
 from .hexmap import REGION_SHORT
-from .scene import BARRICADE, DOWN, EMPTY, Hex, Scene
+from .scene import BARRICADE, DOWN, EMPTY, TILE, Hex, Scene
 from .widgets import wrap
 
 LEGEND: tuple[tuple[str, str], ...] = (
@@ -27,6 +27,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("✓", "a relic your cargo covers now (restored at the end of your turn)"),
     ("2s:5+", "a mining die (s: a stone die): its number, face, + a hit or - a miss"),
     ("!", "an item played only at the start of a turn, before revealing"),
+    ("AL AR SL SR", "a Rhom card's reveal order: ahead-left, ahead-right, side-left, "
+                    "side-right"),
     (">", "the player to move; the chosen menu line"),
 )
 """Every symbol and colour the board draws."""
@@ -44,8 +46,10 @@ def legend_lines(width: int) -> list[Text]:
     return lines
 
 
-def hex_words(scene: Scene, cell: Hex, actions: list[object]) -> Text:
-    """The hex under the cursor in words, and what Enter would do there."""
+def hex_words(scene: Scene, cell: Hex, actions: list[object], item: str = "") -> Text:
+    """The hex under the cursor in words, what Enter would do there, what the
+    item played there does (`item`: a Catapult or a Pickaxe) and what the
+    tile's bonus gives."""
     region = scene.region_of_row[cell.row]
     line = G.span(f"{cell.name} ", G.WARN)
     line.append(f"{region} ({REGION_SHORT.get(region, region)}{cell.row + 1}): ", G.DIM)
@@ -67,6 +71,10 @@ def hex_words(scene: Scene, cell: Hex, actions: list[object]) -> Text:
     if actions:
         line.append(" · Enter: ", G.DIM)
         line.append(" or ".join(str(a) for a in actions), G.GOOD)
+    if item:
+        line.append(f" · {item}", G.TEXT)
+    if cell.state == TILE and cell.bonus_words:
+        line.append(f" · Bonus: {cell.bonus_words}", G.DIM)
     return line
 
 

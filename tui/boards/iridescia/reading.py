@@ -9,14 +9,17 @@ from rich.text import Text
 
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia import board as B
+from gemtable.engine.games.iridescia import cardtexts as T
 from gemtable.engine.games.iridescia import components as C
 from gemtable.engine.games.iridescia import mining as M
+from gemtable.engine.games.iridescia import objectives as O
 from gemtable.engine.games.iridescia import rules as R
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.state import IridesciaState
 
 from . import glyphs as G
-from .scene import BARRICADE, DOWN, EMPTY, TILE, Hex, Item, Player, Relic, Scene
+from .menu import Entry
+from .scene import BARRICADE, DOWN, EMPTY, TILE, Goal, Hex, Item, Player, Relic, Scene
 
 STATE = IridesciaState
 KIND_LETTERS = "JTLW"
@@ -28,7 +31,7 @@ STEP_WORDS = {
     ST.GO: "blocked: go to an empty hex",
     ST.OPTIONAL: "mine, buy, items, sell; end",
     ST.RESOLVE: "mining roll: change dice or take",
-    ST.WISH: "Wishing Well: choose the gem",
+    ST.WISH: "Wishing Well: take a gem (market dice may change)",
     ST.GIVE: "over 7 gems: give the excess",
     ST.DROP: "Forest: drop one objective",
     ST.RESTORE: "restore relics, then end",
@@ -37,9 +40,6 @@ STEP_WORDS = {
     ST.ROLLING: "dice are rolling",
     ST.OVER: "the game is over",
 }
-ICON_WORDS = {"none": "no icon", "2x": "2x gems", "3x": "3x gems", "merchant": "Merchant",
-              "barricade": "Barricade"}
-PRIORITY_NAMES = ("ahead-left", "ahead-right", "side-left", "side-right")
 
 
 def _relic(relic_id: int, restorable: bool = False) -> Relic:
@@ -49,7 +49,7 @@ def _relic(relic_id: int, restorable: bool = False) -> Relic:
 
 def _item(kind: int) -> Item:
     item = C.ITEMS[kind]
-    return Item(item.name, item.cost, item.green_flag, item.key.capitalize())
+    return Item(item.name, item.cost, item.green_flag, item.key.capitalize(), T.item_text(kind))
 
 
 def _hex(view: IridesciaState, cell: int, explorers: dict[int, list[int]]) -> Hex:
@@ -65,10 +65,12 @@ def _hex(view: IridesciaState, cell: int, explorers: dict[int, list[int]]) -> He
         return Hex(cell, name, row, col, DOWN, explorers=people)
     t = C.TILES[tile]
     bonus = BONUS.get(t.bonus, "").format(t.amount)
-    return Hex(cell, name, row, col, TILE, t.gem, bonus, people)
+    words = T.BONUSES[t.bonus].text if t.bonus != C.NO_BONUS else ""
+    return Hex(cell, name, row, col, TILE, t.gem, bonus, people, words)
 
 
-def _player(view: IridesciaState, seat: int, restorable: set[object]) -> Player:
+def _player(view: IridesciaState, seat: int, restorable: set[object],
+            yours: bool = False) -> Player:
     s = view.seats[seat]
     hidden_items = any(k < 0 for k in s.items)
     hidden_goals = any(k < 0 for k in s.objectives)
@@ -92,7 +94,8 @@ def _player(view: IridesciaState, seat: int, restorable: set[object]) -> Player:
         royalty=C.TOKENS[s.token][0] if s.token >= 0 else "",
         stone=s.iridia, finished=s.position == B.FINISHED, airship=s.position == B.AIRSHIP,
         item_keys=() if hidden_items else tuple(C.ITEMS[k].key.capitalize() for k in s.items),
-        objective_texts=() if hidden_goals else tuple(C.OBJECTIVES[o].text for o in s.objectives))
+        objective_texts=() if hidden_goals else tuple(C.OBJECTIVES[o].text for o in s.objectives),
+        yours=yours)
 
 
 def restorable_slots(legal: tuple[object, ...]) -> set[object]:
@@ -131,25 +134,52 @@ def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] =
         relic_deck=len(view.relic_deck),
         items=items,
         item_deck=len(view.item_deck),
-        players=tuple(_player(view, i, can) for i in range(view.players)),
+        players=tuple(_player(view, i, can, i == seat) for i in range(view.players)),
         current=None if view.is_over else view.current,
         step=STEP_WORDS.get(view.step, ""),
         roll=roll,
         roll_gem=view.tile_gem,
         rhom_card=rhom_card_words(view),
+        rhom_icon=rhom_icon_words(view),
         royalty_left=tuple(C.TOKENS[t][0] for t in view.tokens),
+        goals=goals_of(view, seat),
     )
 
 
-def rhom_card_words(view: IridesciaState) -> str:
+def goals_of(view: IridesciaState, seat: int | None) -> tuple[Goal, ...] | None:
+    """The seat's own objectives as the engine judges them from its view; None for
+    a seat that has none to show (nobody, or the Rhom)."""
+    if seat is None or seat == view.rhom or not 0 <= seat < view.players:
+        return None
+    return tuple(Goal(C.OBJECTIVES[p.objective].name, C.OBJECTIVES[p.objective].points,
+                      C.OBJECTIVES[p.objective].text, p.met, p.status)
+                 for p in O.seat_progress(view, seat))
+
+
+def _rhom_card(view: IridesciaState) -> int:
+    """The Rhom's card in play, or -1."""
     if view.rhom < 0 or not view.rhom_pile or view.is_over:
+        return -1
+    return view.rhom_pile[-1]
+
+
+def rhom_card_words(view: IridesciaState) -> str:
+    card = _rhom_card(view)
+    if card < 0:
         return ""
-    card = C.RHOM_CARDS[view.rhom_pile[-1]]
-    order = " ".join(("AL", "AR", "SL", "SR")[p] for p in card.priorities)
-    vane = "left" if card.vane == 0 else "right"
-    following = "left" if view.rhom_vane == 0 else "right"
-    return (f"Rhom card {order}, {ICON_WORDS.get(card.icon, card.icon)}, vane {vane}, "
-            f"next card's vane {following}")
+    c = C.RHOM_CARDS[card]
+    order = " ".join(T.PRIORITY_LETTERS[p] for p in c.priorities)
+    icon = T.ICONS[c.icon].name if c.icon != "none" else "no icon"
+    return (f"Rhom card {order}, {icon}, vane {T.VANE_NAMES[c.vane]}, "
+            f"next card's vane {T.VANE_NAMES[view.rhom_vane]}")
+
+
+def rhom_icon_words(view: IridesciaState) -> str:
+    """What the icon of the Rhom's card in play does ("" for a plain card)."""
+    card = _rhom_card(view)
+    if card < 0 or C.RHOM_CARDS[card].icon == "none":
+        return ""
+    return T.icon_words(C.RHOM_CARDS[card].icon)
 
 
 def hex_of(action: object) -> object | None:
@@ -195,6 +225,8 @@ ITEM_WORDS = {"jackhammer": "Jackhammer", "dynamite": "Dynamite", "libation": "L
 
 
 def _gloss(scene: Scene, action: object) -> str:
+    if action == A.TAKE and scene.step == STEP_WORDS[ST.WISH]:
+        return "give the wish up: no gem is within reach"
     if isinstance(action, (A.Plain, A.Declare)):
         return PLAIN_WORDS.get(str(action), "")
     if isinstance(action, A.OnSlot):
@@ -244,18 +276,24 @@ def _tweak_gloss(scene: Scene, action: A.Tweak) -> str:
 
 
 def action_words(scene: Scene, action: object) -> Text:
-    """The chosen menu line in full, for the line under the board."""
+    """The chosen menu line in full, for the line under the board; an item
+    bought or played is followed by what it does."""
     line = G.span(f"{action}", G.WARN)
     gloss = _gloss(scene, action)
+    words = ""
     if isinstance(action, A.OnSlot) and action.verb == "buy" and gloss:
         item = scene.items[action.slot]
-        gloss = f"{item.name}, {item.cost} coins" if item else gloss
+        if item:
+            gloss, words = f"{item.name}, {item.cost} coins", item.text
     if isinstance(action, A.OnSlot) and action.verb == "drop":
         me = next((p for p in scene.players if p.seat == scene.current), None)
         if me is not None and action.slot < len(me.objective_texts):
             # What the objective asks matters more here than the key hint.
             line.append(f": give up {me.objectives[action.slot]}: "  # type: ignore[index]
                         f"{me.objective_texts[action.slot]}", G.DIM)
+            if scene.goals and action.slot < len(scene.goals):
+                goal = scene.goals[action.slot]
+                line.append(f" Now {'met' if goal.met else 'not yet'}: {goal.status}.", G.TEXT)
             return line
     if isinstance(action, A.OnSlot) and action.verb == "restore" \
             and scene.step == STEP_WORDS[ST.OPTIONAL]:
@@ -263,7 +301,33 @@ def action_words(scene: Scene, action: object) -> Text:
     if gloss:
         line.append(f": {gloss}", G.DIM)
     line.append("  · Enter plays it", G.DIM)
+    words = words or item_words(action)
+    if words:
+        line.append(f" · {words}", G.TEXT)
     return line
+
+
+def item_words(*actions: object) -> str:
+    """What the item the first of `actions` that plays one does, named ("" when
+    none plays an item)."""
+    for action in actions:
+        kind = C.ITEM_BY_KEY.get(str(action).split(" ", 1)[0], -1)
+        if kind >= 0:
+            return f"{C.ITEMS[kind].name}: {T.item_text(kind)}"
+    return ""
+
+
+def entry_words(scene: Scene, entry: Entry) -> Text:
+    """A menu line under the cursor in full: its action, or what its group holds
+    (an item's group says what the item does)."""
+    if entry.single:
+        return action_words(scene, entry.actions[0])
+    words = item_words(entry.actions[0])
+    if words:
+        return G.span(f"{entry.title}: {len(entry.actions)} choices · ", G.DIM) + \
+            G.span(words, G.TEXT)
+    listed = ", ".join(str(a) for a in entry.actions[:6])
+    return G.span(f"{entry.title}: {listed}{' …' * (len(entry.actions) > 6)}", G.DIM)
 
 
 def why_not_here(view: IridesciaState | None, scene: Scene | None, spot: tuple[int, int]) -> str:

@@ -29,6 +29,8 @@ class Hex:
     bonus: str = ""
     """`$2` coins, `+3` royalty, `d` a stone die, or nothing."""
     explorers: tuple[int, ...] = ()
+    bonus_words: str = ""
+    """What the bonus gives, in the engine's words."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class Item:
     """Green flag: played only at the start of a turn."""
     short: str = ""
     """One word for narrow panels: the word its actions begin with."""
+    text: str = ""
+    """What it does, in the engine's words."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,22 @@ class Player:
     """The items' short names (the word that plays each), when `items` is shown."""
     objective_texts: tuple[str, ...] = ()
     """What each shown objective asks, in the engine's words."""
+    yours: bool = False
+    """The seat on screen (its objectives have their own panel, `o`)."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One of the secret objectives of the seat on screen, as the engine judges it."""
+
+    name: str
+    points: int
+    text: str
+    """What it asks."""
+    met: bool
+    """It would score if the game ended now."""
+    status: str
+    """How far along, in words."""
 
 
 @dataclass(frozen=True)
@@ -108,10 +128,15 @@ class Scene:
     """A mining roll waiting to resolve: (face, is a stone die, yields a gem now) per die."""
     roll_gem: int = -1
     rhom_card: str = ""
-    """The Rhom's card drawn this turn, in words."""
+    """The Rhom's card drawn this turn, in short."""
+    rhom_icon: str = ""
+    """What its icon makes the Rhom do, in words ("" for a plain card)."""
     royalty_left: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default=())
     """Other public facts the step needs (an extra turn, a Mine Cart declared)."""
+    goals: tuple[Goal, ...] | None = None
+    """The secret objectives of the seat on screen; None when it has none to show
+    (watching, or the Rhom)."""
 
     def hex_at(self, row: int, col: int) -> Hex | None:
         if 0 <= row < len(self.rows) and 0 <= col < len(self.rows[row]):

@@ -3,7 +3,9 @@ reachable from the keyboard (or typed in notation).
 
 The board keeps only the last view, legal actions and history it was shown,
 plus what the person is doing with the keyboard: the Draft of choices so far,
-the city under the cursor and the last message.
+the city under the cursor and the last message; and, to show what was just
+dealt, whether an event came after the latest auction. A character entering
+play moves the cursor to its city, so its words show under the table.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from gemtable.tui.widgets.painted import Painted
 from ..base import Board
 from ..command_line import CommandLine
 from . import controls as C
+from . import detail as D
 from . import glyphs as G
 from . import keys as K
 from . import prompt as P
@@ -33,6 +36,10 @@ from .seats import auction_line, forge_line, hand_line, seat_lines
 
 ACTION_CHARS = "0123456789tbfiwcjpgazesrd"
 """Keys that act on the game; read-only, they say why they cannot."""
+DETAIL_ROWS = 3
+"""Rows for the city under the cursor in words (one more on a tall board)."""
+EVENT_ROWS = 2
+"""Rows for the latest event in words."""
 PLACEHOLDER = "travel 3 · buy · forge gaar · sell 1 · interact · bid 7 · join · pass   (Esc closes)"
 
 
@@ -50,6 +57,10 @@ class MaryliaBoard(Board):
         super().__init__(name=name, id=id, classes=classes)
         self._draft = C.Draft()
         self._cursor = 0
+        self._event_news = False
+        """An event was drawn after the latest auction: a short board shows it first."""
+        self._arrived: tuple[int, ...] = ()
+        """Cities whose character entered play since the view before this one."""
 
     def compose(self) -> ComposeResult:
         yield Painted(id="my-round")
@@ -57,7 +68,7 @@ class MaryliaBoard(Board):
         yield Painted(id="my-seats")
         yield Painted(id="my-hand")
         yield Painted(id="my-auction")
-        yield Static(id="my-detail")
+        yield Painted(id="my-detail")
         yield Static(id="my-prompt")
         yield CommandLine(id="my-command", placeholder=PLACEHOLDER)
         yield LogView(id="my-log")
@@ -72,8 +83,17 @@ class MaryliaBoard(Board):
         assert view is not None
         self._draft = C.Draft()  # whatever was being chosen belonged to the old one
         me = self._seat
-        if me is not None and view.seats[me].city >= 0 and view.current == me:
-            self._cursor = view.seats[me].city
+        here = view.seats[me].city if me is not None and view.current == me else -1
+        self._arrived = arrived = D.arrivals(previous, view)
+        if arrived:  # a character dealt: its words show under the table
+            self._cursor = here if here in arrived else arrived[0]
+        elif here >= 0:
+            self._cursor = here
+        if previous is not None:
+            if view.auction is not None or view.last_auction != previous.last_auction:
+                self._event_news = False
+            if view.events_drawn != previous.events_drawn:
+                self._event_news = True
 
     def key_modes(self) -> frozenset[str]:
         view, legal = self._view, self._legal
@@ -107,28 +127,36 @@ class MaryliaBoard(Board):
         self.query_one("#my-hand", Painted).draw(
             lambda w: [hand_line(view, me, w, picked), forge_line(view, me, legal, w)])
         self.query_one("#my-auction", Painted).draw(lambda w: self._auction_lines(w))
-        self.query_one("#my-detail", Static).update(P.detail_line(view, cursor), layout=False)
+        rows = DETAIL_ROWS + (1 if tall else 0)
+        arrived = self._arrived
+        self.query_one("#my-detail", Painted).draw(
+            lambda w: D.city_lines(view, cursor, w, rows, arrived))
         self._update_prompt(self.query_one("#my-prompt", Static), self._prompt())
         self.query_one("#my-log", LogView).draw(self._history)
 
     def _auction_lines(self, width: int) -> list[Text]:
+        """The auction going on, else the latest auction's bids and the latest
+        event in words; on a short board, one of them: an auction going on,
+        else whichever came last."""
         view = self._view
         assert view is not None
-        # Drawn from the view alone (not from the views seen before), so every
-        # terminal shows the same: the auction on, else the latest one's bids.
-        auction = auction_line(view, self._seat, width)
-        event = P.event_line(view)
         if view.is_over:
             return []
+        auction = auction_line(view, self._seat, width)
+        event = D.event_line(view)
+        events = [] if event is None else D.wrapped(event, width, EVENT_ROWS)
         if self.has_class("-tall"):
-            return [G.fit(line, width) for line in (auction, event) if line is not None]
-        if auction is not None and event is not None and view.auction is None:
-            room = width - auction.cell_len - 3
-            short = P.event_line(view, short=True)
-            if short is not None and room >= short.cell_len:
-                return [G.fit(auction + G.span(" · ", G.DIM) + short, width)]
-        line = auction if auction is not None else event
-        return [] if line is None else [G.fit(line, width)]
+            lines = ([] if auction is None else [auction]) + events
+        elif auction is None or (view.auction is None and self._event_news and events):
+            lines = events
+        else:
+            lines = [auction]
+            short = D.event_line(view, short=True)
+            used = len(auction.plain.rstrip())
+            if view.auction is None and short is not None and \
+                    used + 3 + short.cell_len <= width:
+                lines = [auction[:used] + G.span(" · ", G.DIM) + short]
+        return [G.fit(line, width) for line in lines]
 
     def _prompt(self) -> Text:
         if self._message is not None:

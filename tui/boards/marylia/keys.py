@@ -50,8 +50,8 @@ def board_keys() -> list[BindingType]:
         _press("c", "coin", modes=(ACT,)),
         _press("1", "city", key_display="1-7", modes=(PLACE,), doc_rank=1,
                doc_when="your turn", doc_keys="`1`–`7` or `←` `→`",
-               doc="choose a city: on your turn it prepares the travel there (the header "
-               "shows what it costs)"),
+               doc="choose a city: the lines under the table say what its cards do; on your "
+               "turn it prepares the travel there (the header shows what it costs)"),
         _press("g", "card", key_display="g a t z e s r d", modes=(FORGE, DISCARD), doc_rank=3,
                doc_when="forging", doc_keys="`g a t z e s r d`",
                doc="pick a card of that kind (gold, amethyst, turquoise, topaz, emerald, "

@@ -1,24 +1,17 @@
-"""The words under the table: the city under the cursor, what Enter would do
-(or what is still missing), what the person can do now or why they cannot,
-and the legend of every mark and colour (F2 shows it, and F1 first)."""
+"""The words under the table: the round line, what Enter would do (or what is
+still missing), what the person can do now or why they cannot, and the legend
+of every mark and colour (F2 shows it, and F1 first). The cards in words are
+detail.py's."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from gemtable.engine.games.marylia import actions as A
-from gemtable.engine.games.marylia.cards import (
-    COST,
-    EVENT_EFFECT,
-    EVENT_NAME,
-    EVENT_TEXT,
-    LETTERS,
-    RESOURCES,
-    VALUE,
-    encounter_text,
-)
+from gemtable.engine.games.marylia.cards import COST, LETTERS, RESOURCES
 from gemtable.engine.games.marylia.recipes import item_value
 from gemtable.engine.games.marylia.state import BUY_AUCTION, HAND_LIMIT, PLACE, MaryliaState
+from gemtable.engine.games.marylia.words import encounter_text, resource_words
 
 from . import glyphs as G
 from .controls import Ctx, Draft, action_of, stage
@@ -48,6 +41,11 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("1:ring grra 25", "your forged item 1: a ring of those cards, market value 25"),
     (NEW_MARK, "forged this round: it may be sold from the next round on"),
     ("sealed", "a bid committed and hidden until every bid is in"),
+    ("City 3:", "under the table: the city under the cursor in words (its character, a "
+     "Monster's hoard, its resource card); when a character enters play, the cursor moves "
+     "to its city"),
+    ("Event Festival:", "the latest event and what it did (on a small screen, until the "
+     "next auction)"),
 )
 """Every mark and colour the board draws, as (mark, meaning)."""
 
@@ -75,41 +73,6 @@ def round_line(view: MaryliaState, me: int | None, width: int) -> Text:
         right = G.span(f"{roll}decks {len(view.resource_deck)}/{len(view.encounter_deck)}",
                        G.DIM)
     return G.columns(left, right, width)
-
-
-def detail_line(view: MaryliaState, cursor: int | None) -> Text:
-    """The city under the cursor in words: character, its ability, the resource card."""
-    if cursor is None:
-        return Text()
-    line = G.span(f"City {cursor + 1}: ", G.WARN)
-    character = view.characters[cursor]
-    if character >= 0:
-        line.append(encounter_text(character), G.TEXT)
-    else:
-        line.append("no character", G.DIM)
-    hoard = view.treasure[cursor]
-    if any(hoard):
-        line.append(" · hoard ", G.DIM)
-        line.append_text(G.cards(hoard, spaced=True))
-    kind = view.resources[cursor]
-    line.append(" · ", G.DIM)
-    if kind >= 0:
-        line.append_text(G.card(kind))
-        line.append(f" {RESOURCES[kind]}, costs {COST[kind]}, worth {VALUE[kind]}", G.TEXT)
-    else:
-        line.append("no resource card", G.DIM)
-    return line
-
-
-def event_line(view: MaryliaState, short: bool = False) -> Text | None:
-    """The latest event drawn, with what it does (just its name when `short`)."""
-    if view.last_event < 0:
-        return None
-    name = EVENT_NAME[view.last_event]
-    if short:
-        return G.span("last event ", G.DIM) + G.span(name, G.WARN)
-    effect = EVENT_EFFECT[view.last_event]
-    return G.span(f"Last event: {name}. ", G.WARN) + G.span(EVENT_TEXT.get(effect, ""), G.DIM)
 
 
 # --- what the person can do ------------------------------------------------------------
@@ -224,7 +187,8 @@ def consequence(ctx: Ctx, action: object) -> Text:
     if action == A.COLLECT:
         return G.span(" — 1 coin from the bank", G.DIM)
     if isinstance(action, A.Discard):
-        return G.span(f" — one {RESOURCES[action.kind]} ({LETTERS[action.kind]})", G.DIM)
+        return G.span(f" — one {RESOURCES[action.kind]} ({LETTERS[action.kind]}). "
+                      + resource_words(action.kind), G.DIM)
     if isinstance(action, A.Bid):
         return G.span(" — sealed until every bid is in", G.DIM)
     if action == A.PASS:
