@@ -27,8 +27,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gemtable.engine import registry
+
+if TYPE_CHECKING:  # the serve modules load only for `gemtable serve`
+    from gemtable.tui.serve.gate import Startups
 
 
 def _game_id(text: str) -> str:
@@ -304,6 +308,16 @@ def _stand_in(text: str) -> float | None:
     return _non_negative(float)(text)
 
 
+def _startups(text: str) -> Startups:
+    """--max-startups; "" is the default."""
+    from gemtable.tui.serve.gate import Startups, StartupsError
+
+    try:
+        return Startups.parse(text) if text else Startups()
+    except StartupsError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _add_serve(sub) -> None:
     serve = sub.add_parser("serve", help="shared tables over SSH: a lobby, seats, spectators")
     serve.add_argument("--host", default=None,
@@ -322,6 +336,8 @@ def _add_serve(sub) -> None:
                        help="tables, logs and keys (default: the gemtable data folder)")
     serve.add_argument("--max-sessions", type=_positive_int, default=64)
     serve.add_argument("--max-tables", type=_positive_int, default=32)
+    serve.add_argument("--max-tables-per-person", type=_positive_int, default=4,
+                       help="unfinished tables one person may have made (default 4)")
     serve.add_argument("--idle-timeout", type=_non_negative(float), default=1800.0,
                        metavar="SECONDS", help="close sessions without a key this long (0: never)")
     serve.add_argument("--stand-in-after", type=_stand_in, default=90.0, metavar="SECONDS",
@@ -341,9 +357,13 @@ def _add_serve(sub) -> None:
                        metavar="SECONDS",
                        help="close a connection that has no session this long (default 30)")
     serve.add_argument("--max-connections", type=_positive_int, default=128,
-                       help="SSH connections at once, in all (default 128)")
+                       help="logged-in SSH connections at once, in all (default 128)")
     serve.add_argument("--max-per-address", type=_positive_int, default=16,
-                       help="SSH connections at once from one address (default 16)")
+                       help="logged-in SSH connections at once from one address (default 16)")
+    serve.add_argument("--max-startups", type=_startups, default=_startups(""),
+                       metavar="START:RATE:FULL",
+                       help="connections still logging in, as OpenSSH's MaxStartups: past "
+                            "START dropped at random (RATE%%), all at FULL (default %(default)s)")
 
     # The process behind one SSH session; started by `serve`, never by hand.
     lobby = sub.add_parser("lobby")
@@ -359,10 +379,12 @@ def _serve_command(args: argparse.Namespace) -> int:
         host=args.host or "127.0.0.1", open_to_network=args.open_to_network, port=args.port,
         host_key=args.host_key, authorized_keys=args.authorized_keys, open=args.open,
         data=args.data, max_sessions=args.max_sessions, max_tables=args.max_tables,
+        max_tables_per_person=args.max_tables_per_person,
         idle_timeout=args.idle_timeout, stand_in_after=args.stand_in_after,
         stand_in_bot=args.stand_in_bot, bot_workers=args.bot_workers,
         fork_sessions=not args.spawn_sessions, login_grace=args.login_grace,
         max_connections=args.max_connections, max_per_address=args.max_per_address,
+        max_startups=args.max_startups,
         exec_bots=tuple(dict.fromkeys(args.exec_bot)),
     ))
 

@@ -11,7 +11,12 @@ move it measures the time from the Enter key to the move's log line being on
 each of the other screens at the table (the other player, the watcher), and
 on the mover's own. At the end it reads the memory of every session process.
 
-Not part of `make test` (it takes a minute or two); see docs/serve.md.
+The last line is the verdict: "verdict: passed" (exit status 0) when every
+move reached every screen, no session closed, the server lived and logged no
+error; otherwise "verdict: FAILED" with what went wrong (exit status 1).
+The full run takes a minute or two (figures in docs/serve.md); `make test`
+runs it in a small form, one table and two moves played flat out
+(tests/serve/test_serve_scripts.py).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import statistics
 import sys
 import tempfile
@@ -42,7 +48,7 @@ class Watch:
 
     def __init__(self, client: Client) -> None:
         self.client = client
-        self.pending: dict[str, asyncio.Future] = {}
+        self.pending: dict[tuple[str, ...], asyncio.Future] = {}
         term = client.term
         original = term.data_received
 
@@ -50,19 +56,20 @@ class Watch:
             original(data, datatype)
             if self.pending:
                 now = time.monotonic()
-                for text, future in list(self.pending.items()):
-                    if text in term.screen and not future.done():
+                for texts, future in list(self.pending.items()):
+                    if any(text in term.screen for text in texts) and not future.done():
                         future.set_result(now)
-                        del self.pending[text]
+                        del self.pending[texts]
 
         term.data_received = received
 
-    def expect(self, text: str) -> asyncio.Future:
+    def expect(self, *texts: str) -> asyncio.Future:
+        """When one of `texts` is first on the screen."""
         future = asyncio.get_running_loop().create_future()
-        if text in self.client.screen:
+        if any(text in self.client.screen for text in texts):
             future.set_result(time.monotonic())
         else:
-            self.pending[text] = future
+            self.pending[texts] = future
         return future
 
 
@@ -119,8 +126,11 @@ async def play_table(table: dict, moves: int, think: tuple[float, float], typing
         mover.send(":")
         await mover.wait_for("(Enter plays, Esc closes)", WAIT)
         await mover.type(action, pause=typing)
-        line = f"{number}. Seat {seat + 1} ({names[seat]}): {action}"
-        futures = {c: watches[c].expect(line) for c in table["clients"]}
+        # The move list's entry: "3. Seat 1 (p0a): ..." on the others' screens, and on
+        # the mover's own "3. You: ..." (the move in words or in notation).
+        line = f"{number}. Seat {seat + 1} ({names[seat]}):"
+        futures = {c: watches[c].expect(line, *((f"{number}. You:",) if c is mover else ()))
+                   for c in table["clients"]}
         pressed = time.monotonic()
         mover.send("\r")
         for client, future in futures.items():
@@ -177,15 +187,17 @@ async def first_frames(port: int, count: int) -> list[float]:
 
 async def main(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="gemtable-load-"))
-    # Every session comes from 127.0.0.1: lift the per-address cap for this run.
+    # Every session comes from 127.0.0.1: lift the per-address cap for this run, and
+    # let every table's first login happen at once without random early drops.
     extra = ["--max-sessions", "110", "--max-tables", "64", "--max-connections", "200",
-             "--max-per-address", "200"]
+             "--max-per-address", "200", "--max-startups", "200"]
     if args.spawn_sessions:
         extra.append("--spawn-sessions")
     server = ServerProcess(folder / "data", *extra)
     server.start()
+    problems = ["stopped before the end"]
     try:
-        startup = await first_frames(server.port, 5)
+        startup = await first_frames(server.port, args.probes)
         tables = await asyncio.gather(*(seat_table(i, server.port, server.data)
                                         for i in range(args.tables)))
         sessions = [c for table in tables for c in table["clients"]]
@@ -234,14 +246,29 @@ async def main(args: argparse.Namespace) -> int:
         print(f"CPU seconds during play: sessions {sessions_cpu:.1f}, server {server_cpu:.1f}, "
               f"bot workers and zygote {helpers_cpu:.1f}, this load driver {harness_cpu:.1f}; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        print(f"server alive: {server.process.poll() is None}; errors logged: {len(errors)}")
+        living = server.process.poll() is None
+        print(f"server alive: {living}; errors logged: {len(errors)}")
         for line in errors[:5]:
             print("  ", line)
         for client in sessions:
             await client.close()
-        return 0 if alive == len(sessions) and not errors else 1
+        problems = [f"{len(sessions) - alive} sessions closed"] if alive < len(sessions) else []
+        problems += [f"{len(errors)} errors logged"] if errors else []
+        problems += [] if living else ["the server died"]
+        for kind, each in (("others", 2), ("own", 1)):
+            wanted = args.tables * args.moves * each
+            if len(results[kind]) != wanted:  # cannot happen short of a bug here
+                problems.append(f"{len(results[kind])} updates on {kind} screens, not {wanted}")
+        print("verdict: passed" if not problems else "verdict: FAILED")
+        for problem in problems:
+            print("  ", problem)
+        return 1 if problems else 0
     finally:
         server.stop()
+        if problems:
+            print(f"the server's data folder and log are kept in {folder}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
@@ -253,4 +280,6 @@ if __name__ == "__main__":
     parser.add_argument("--think-max", type=float, default=3.0)
     parser.add_argument("--typing", type=float, default=0.08, help="seconds between keys")
     parser.add_argument("--spawn-sessions", action="store_true")
+    parser.add_argument("--probes", type=int, default=5,
+                        help="sessions opened one at a time first, to time the start")
     sys.exit(asyncio.run(main(parser.parse_args())))

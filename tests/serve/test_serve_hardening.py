@@ -63,8 +63,12 @@ async def test_an_idle_close_gives_the_terminal_back_and_says_why(make_server, c
     raw = bytes(alice.term.raw)
     after = raw[raw.rindex(b"\x1b[?1049h"):]
     for sequence in (b"\x1b[?1049l", b"\x1b[?1000l", b"\x1b[?1003l", b"\x1b[?1006l",
-                     b"\x1b[?2004l", b"\x1b[?25h"):
+                     b"\x1b[?2004l", b"\x1b[?25h", b"\x1b[?2048l", b"\x1b[<u"):
         assert sequence in after, sequence
+    # Line wrap back on after the app turned it off; the kitty keyboard mode left on
+    # the screen that has it (the alternate one), before the main screen is back.
+    assert after.rindex(b"\x1b[?7h") > after.rindex(b"\x1b[?7l")
+    assert after.rindex(b"\x1b[<u") < after.rindex(b"\x1b[?1049l")
     from gemtable.tui.serve.server import whole_units
 
     assert whole_units(1800) == "30 min" and whole_units(20) == "20 s"

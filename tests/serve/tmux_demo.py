@@ -1,6 +1,6 @@
 """A whole shared game in tmux with OpenSSH clients, as people would play it.
 
-    .venv/bin/python tests/serve/tmux_demo.py [--port 2299] [--keep]
+    .venv/bin/python tests/serve/tmux_demo.py [--port 2299] [--keep] [--short]
 
 Starts `gemtable serve --open` on 127.0.0.1 and a tmux session "gemtable-demo"
 with three 80x24 panes running `ssh -p PORT`: alice makes a Jowhari table
@@ -12,6 +12,11 @@ killed and started again (he must be back at his seat), and a little later
 the server is killed with SIGKILL and started again (everyone reconnects and
 the game goes on). Checks every screen shows only its own hand, and prints a
 summary; the panes' last screens are written next to the data folder.
+
+`--short` is the small form `make test` runs (tests/serve/test_serve_scripts.py):
+the privacy check, the reconnection and the server's restart come after 2, 3
+and 4 typed moves, and the run stops after 6 instead of playing to the end.
+Port 0 takes a free port. tmux runs on a socket of its own.
 """
 
 from __future__ import annotations
@@ -33,10 +38,12 @@ from gemtable.engine.gamelog import load
 SSH = ("ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null "
        "-o LogLevel=ERROR -p {port}")
 SESSION = "gemtable-demo"
+SOCKET = f"gemtable-demo-{os.getpid()}"
+"""A tmux server of this run's own, so nobody's sessions are touched."""
 
 
 def tmux(*args: str) -> str:
-    return subprocess.run(["tmux", *args], check=True, capture_output=True,
+    return subprocess.run(["tmux", "-L", SOCKET, *args], check=True, capture_output=True,
                           text=True).stdout
 
 
@@ -71,10 +78,12 @@ class Server:
              str(self.port), "--data", str(self.data)],
             stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True)
         deadline = time.monotonic() + 60
-        while "ssh -p" not in (self.data.parent / "server.err").read_text():
+        while not (said := re.search(r"ssh -p (\d+)", (self.data.parent / "server.err")
+                                     .read_text())):
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise SystemExit("the server did not start")
             time.sleep(0.1)
+        self.port = int(said.group(1))  # the one it took, when asked for port 0
 
     def kill(self) -> None:
         assert self.process is not None
@@ -128,14 +137,32 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=2299)
     parser.add_argument("--keep", action="store_true", help="leave tmux and the server running")
+    parser.add_argument("--short", action="store_true",
+                        help="each step after a few moves, and stop after six (for make test)")
     args = parser.parse_args()
+    privacy_at, reconnect_at, restart_at, stop_after = (2, 3, 4, 6) if args.short else (
+        6, 20, 30, None)
     folder = Path(tempfile.mkdtemp(prefix="gemtable-demo-"))
     global KEYS
     KEYS = folder / "keys"
     KEYS.mkdir(mode=0o700)
     server = Server(args.port, folder / "data")
     server.start()
-    subprocess.run(["tmux", "kill-session", "-t", SESSION], capture_output=True)
+    try:
+        return play(server, folder, privacy_at, reconnect_at, restart_at, stop_after)
+    finally:
+        if args.keep:
+            print(f"left running: `tmux -L {SOCKET} attach`, the server on port {server.port}")
+        if not args.keep:
+            subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
+            server.stop()
+            shutil.rmtree(folder / "data", ignore_errors=True)
+
+
+def play(server: Server, folder: Path, privacy_at: int, reconnect_at: int, restart_at: int,
+         stop_after: int | None) -> int:
+    """Make the table, play it, check it; the summary line and 0, or SystemExit."""
+    port = server.port
     # Four 80x24 panes: alice and bob on top, carol and the server's log below.
     pane_id = ("-P", "-F", "#{pane_id}")
     alice = tmux("new-session", "-d", *pane_id, "-s", SESSION, "-x", "161", "-y", "49",
@@ -147,7 +174,7 @@ def main() -> int:
     panes = {"alice": alice, "bob": bob, "carol": carol}
     started = time.monotonic()
 
-    connect(panes["alice"], args.port, "alice")
+    connect(panes["alice"], port, "alice")
     wait_for(panes["alice"], "shared tables")
     keys(panes["alice"], "c")
     wait_for(panes["alice"], "bot: greedy")
@@ -157,8 +184,8 @@ def main() -> int:
     keys(panes["alice"], "42", literal=True)
     keys(panes["alice"], "Enter")
     table = re.search(r"join ([a-z0-9]{5})", wait_for(panes["alice"], "waiting for")).group(1)
-    connect(panes["bob"], args.port, "bob", f"join {table}")
-    connect(panes["carol"], args.port, "carol", f"watch {table}")
+    connect(panes["bob"], port, "bob", f"join {table}")
+    connect(panes["carol"], port, "carol", f"watch {table}")
     for pane in panes.values():
         wait_for(pane, "F1  rules")
     log_path = server.data / "tables" / f"{table}.jsonl"
@@ -168,7 +195,7 @@ def main() -> int:
     while True:
         loaded = load(log_path)
         state = loaded.final
-        if state.is_over:
+        if state.is_over or moves == stop_after:
             break
         seat = state.to_move
         if seat == 2:  # the bot's turn
@@ -176,20 +203,20 @@ def main() -> int:
             continue
         name = ("alice", "bob")[seat]
         wait_for(panes[name], f"Your turn, Seat {seat + 1}")
-        if moves == 6:
+        if moves == privacy_at:
             check_privacy(panes)
-        if moves == 20 and not reconnected:  # bob's connection drops; he comes back
-            connect(panes["bob"], args.port, "bob")
+        if moves == reconnect_at and not reconnected:  # bob's connection drops; he comes back
+            connect(panes["bob"], port, "bob")
             wait_for(panes["bob"], "Back at table")
             reconnected = True
             continue
-        if moves == 30 and not restarted:  # the server dies and starts again
+        if moves == restart_at and not restarted:  # the server dies and starts again
             server.kill()
             time.sleep(1.0)
             server.start()
             for person in ("alice", "bob"):
-                connect(panes[person], args.port, person)
-            connect(panes["carol"], args.port, "carol", f"watch {table}")
+                connect(panes[person], port, person)
+            connect(panes["carol"], port, "carol", f"watch {table}")
             for person in ("alice", "bob"):
                 wait_for(panes[person], "Back at table")
             restarted = True
@@ -206,8 +233,9 @@ def main() -> int:
             time.sleep(0.05)
         moves += 1
 
-    for pane in panes.values():
-        wait_for(pane, "Game over")
+    if stop_after is None:
+        for pane in panes.values():
+            wait_for(pane, "Game over")
     final = load(log_path)
     for name, pane in panes.items():
         (folder / f"{name}-end.txt").write_text(screen(pane))
@@ -215,11 +243,9 @@ def main() -> int:
           f"scores {final.final.scores()}, winners {final.final.winners()}, "
           f"{time.monotonic() - started:.0f} s; bob reconnected: {reconnected}; "
           f"server killed and restarted: {restarted}; screens in {folder}")
-    if not args.keep:
-        tmux("kill-session", "-t", SESSION)
-        server.stop()
-        shutil.rmtree(folder / "data", ignore_errors=True)
     return 0
+
+
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from textual import events
 from textual.actions import ActionError, ActionParseResult
+from textual.app import ActionError as AppActionError
 from textual.await_complete import AwaitComplete
 from textual.dom import DOMNode
 from textual.message import Message
@@ -26,19 +27,10 @@ from gemtable.engine import SPECTATOR
 
 from ..app import GemtableApp, StartMenu
 from . import protocol as P
+from .actions import allowed
 from .client import HubClient, HubError
 from .plain import printable
 from .remote import RemoteTable, seating_for
-
-BLOCKED_ACTIONS = frozenset({
-    "screenshot", "command_palette", "suspend_process", "notify", "simulate_key",
-    "push_screen", "switch_screen", "switch_mode", "change_theme", "toggle_dark",
-    "add_class", "remove_class", "toggle_class", "show_help_panel", "hide_help_panel",
-})
-"""Textual's own actions that a person on a server must never reach (a markup link,
-a key): they write files where the app runs, stop the session process, or build
-screens and messages from text."""
-
 
 MAX_HELD_KEYS = 64
 """Keys waiting behind the one being handled: seconds of quick typing held up on a
@@ -100,6 +92,8 @@ class ServeApp(GemtableApp):
         self._held_keys: deque[events.Key] = deque()
         self._key_sent_at = 0.0
         self._key_number = 0
+        self._lobby_applied: P.LobbyUpdate | None = None
+        """The listing the screens were last handed (see `on_hub_message`)."""
         self.sub_title = f"{welcome.user} @ {welcome.server}"
 
     # --- keys that outrun a new screen -------------------------------------------
@@ -109,7 +103,7 @@ class ServeApp(GemtableApp):
         """Keys queued before a screen was pushed are matched against its bindings;
         until it has mounted, its actions wait (a dismiss then would tear down a
         half-built screen). Keys from the network come in bursts: pastes, garbage."""
-        if _blocked(action):
+        if not self._allowed(action, default_namespace, namespaces):
             return False
         screen = getattr(default_namespace, "screen", None)
         if isinstance(screen, Screen) and not screen.is_mounted:
@@ -117,6 +111,17 @@ class ServeApp(GemtableApp):
         if not self._screens_settled():
             return False
         return await super().run_action(action, default_namespace, namespaces)
+
+    def _allowed(self, action: str | ActionParseResult, default_namespace: DOMNode | None,
+                 namespaces: Mapping[str, DOMNode] | None) -> bool:
+        """Only the actions the served screens need (actions.py), on the node they
+        resolve to; anything that cannot be resolved is refused."""
+        try:
+            target, name, _ = self._parse_action(
+                action, self if default_namespace is None else default_namespace, namespaces)
+        except (ActionError, AppActionError, TypeError, ValueError):
+            return False
+        return allowed(target, name)
 
     # --- one key at a time ------------------------------------------------------------
     async def on_event(self, event: events.Event) -> None:
@@ -212,6 +217,23 @@ class ServeApp(GemtableApp):
     def action_suspend_process(self) -> None:
         """Refused: a stopped session process would hang the person's terminal."""
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: say which key quits, in plain words (Textual's own notice is markup,
+        and every notice here is plain text)."""
+        self.notify("Press Ctrl+Q to quit (or q in the lobby).", title="Do you want to quit?")
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: leave with the same goodbye as q in the lobby."""
+        self.leave_server()
+
+    def leave_server(self) -> None:
+        """End this session on purpose: the seats stay, and a rejoin code is said again."""
+        self.farewell = "Bye! Your seats are kept while the games go on."
+        code = self.welcome.rejoin_code
+        if code:
+            self.farewell += f"\nYour rejoin code (for {self.user}): {code}"
+        self.exit(0)
+
     def start_table(self, game_id: str, seats: list[str], *, seed: int,
                     variant: str | None = None) -> None:
         """Local tables (a log on the server's disk) are not made from a served app."""
@@ -232,6 +254,8 @@ class ServeApp(GemtableApp):
     def on_mount(self) -> None:
         # GemtableApp.on_mount (Textual calls it too) opens the menu: here, the lobby.
         self.client.listen(self._heard)
+        for text in self.welcome.notices:  # about this person's tables, from the restart
+            self.notify(text, timeout=20)
         if self.opening_table:
             self.call_after_refresh(self.go_to, self.opening_table, self.opening_to_watch)
 
@@ -251,7 +275,15 @@ class ServeApp(GemtableApp):
             else:
                 self.notify(message.text, timeout=20)
         elif isinstance(message, P.LobbyUpdate):
-            self._lobby_update(message)
+            # The client keeps the newest listing as it arrives, and screens read it
+            # when they mount, while the pushed ones wait in this queue: one handled
+            # now may be older than what a screen has shown. Pass on the newest, once,
+            # so no screen goes back in time (a waiting room that had seen its table
+            # listed took an older listing, from before the table, for a cancel).
+            newest = self.client.lobby or message
+            if newest is not self._lobby_applied:
+                self._lobby_applied = newest
+                self._lobby_update(newest)
 
     def _lobby_update(self, update: P.LobbyUpdate) -> None:
         for screen in self.screen_stack:
@@ -352,20 +384,3 @@ class ServeApp(GemtableApp):
                      "until you return.")
         return GameScreen(table, from_menu=True, seating=seating_for(table),
                           announce_turns=seat is not None, leave_message=leave)
-
-
-
-def _blocked(action: object) -> bool:
-    """Is `action` (text like "app.screenshot('x')", or parsed) one people may not run?"""
-    if isinstance(action, str):
-        from textual.actions import parse
-
-        try:
-            _, name, _ = parse(action)
-        except ActionError:
-            return True
-    elif isinstance(action, tuple) and len(action) == 3:
-        name = str(action[1])
-    else:
-        return True
-    return name in BLOCKED_ACTIONS or name.startswith("_")

@@ -18,6 +18,7 @@ from pathlib import Path
 from gemtable.tui.table.messages import Outbound
 
 from . import protocol as P
+from . import wire
 
 CALL_TIMEOUT = 20.0
 
@@ -50,6 +51,11 @@ class HubClient:
         self._early: dict[int, list[Outbound]] = {}
         self._gone: set[int] = set()
         self._listeners: list[Callable[[object], None]] = []
+        self._held: list[object] = []
+        """Notices that came before anything listened (the app not started yet)."""
+        self._lost = False
+        """The hub went away before anything listened."""
+        self._listen_lock = threading.Lock()
         self.lobby: P.LobbyUpdate | None = None
         self.closed = False
         self.user: str | None = None
@@ -59,7 +65,10 @@ class HubClient:
 
     # --- requests -------------------------------------------------------------------------
     def _send(self, message: object) -> None:
-        frame = P.encode(message)
+        try:
+            frame = wire.request_frame(message)
+        except P.ProtocolError as error:
+            raise HubError(str(error)) from None
         try:
             with self._send_lock:
                 self._socket.sendall(frame)
@@ -76,11 +85,20 @@ class HubClient:
         """`call`; `register` sees a good reply's value on the reader thread first."""
         if self.closed:
             raise HubError("the connection to the table hub is lost")
+        detail = fields.get("detail")
+        if kind is P.CrashReport and isinstance(detail, str):
+            # The end of a traceback says what failed: keep that much.
+            fields = {**fields, "detail": detail[-wire.MAX_DETAIL:]}
         rid = next(self._ids)
         pending = _Call(register)
         with self._lock:
             self._calls[rid] = pending
-        self._send(kind(rid=rid, **fields))
+        try:
+            self._send(kind(rid=rid, **fields))
+        except HubError:
+            with self._lock:
+                self._calls.pop(rid, None)
+            raise
         if not pending.done.wait(self.timeout):
             with self._lock:
                 self._calls.pop(rid, None)
@@ -135,8 +153,19 @@ class HubClient:
                 self.tell(P.Detach, attachment=attachment)
 
     def listen(self, listener: Callable[[object], None]) -> Callable[[], None]:
-        """Call `listener` with every LobbyUpdate and Notice, and None when the hub is gone."""
-        self._listeners.append(listener)
+        """Call `listener` with every LobbyUpdate and Notice, and None when the hub is gone.
+
+        The first listener also hears what came before it: the notices held so far,
+        and None if the hub is gone already."""
+        with self._listen_lock:  # nothing is dispatched meanwhile: the order holds
+            first = not self._listeners
+            self._listeners.append(listener)
+            if first:
+                held, self._held = self._held, []
+                for message in held:
+                    listener(message)
+                if self._lost:
+                    listener(None)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def close(self) -> None:
@@ -160,12 +189,12 @@ class HubClient:
                 if not chunk:
                     break
                 buffer += chunk
-                while len(buffer) >= P.HEADER.size:
-                    length = P.frame_length(bytes(buffer[: P.HEADER.size]), P.MAX_EVENT)
-                    end = P.HEADER.size + length
+                while len(buffer) >= wire.HEADER.size:
+                    length = wire.frame_length(bytes(buffer[: wire.HEADER.size]), wire.MAX_EVENT)
+                    end = wire.HEADER.size + length
                     if len(buffer) < end:
                         break
-                    message = P.decode_event(bytes(buffer[P.HEADER.size:end]))
+                    message = wire.decode_event(bytes(buffer[wire.HEADER.size:end]))
                     del buffer[:end]
                     self._dispatch(message)
         except (OSError, EOFError, P.ProtocolError):
@@ -190,10 +219,13 @@ class HubClient:
             pending.reply = message
             pending.done.set()
             return
-        if isinstance(message, P.LobbyUpdate):
-            self.lobby = message
-        for listener in list(self._listeners):
-            listener(message)
+        with self._listen_lock:
+            if isinstance(message, P.LobbyUpdate):
+                self.lobby = message  # kept: whoever listens later reads the latest
+            elif not self._listeners:
+                self._held.append(message)
+            for listener in list(self._listeners):
+                listener(message)
 
     def _closed(self) -> None:
         if self.closed and not self._calls and not self._listeners:
@@ -203,9 +235,11 @@ class HubClient:
             calls, self._calls = self._calls, {}
         for pending in calls.values():
             pending.done.set()
-        for listener in list(self._listeners):
-            listener(None)
-        self._listeners.clear()
+        with self._listen_lock:
+            self._lost = not self._listeners
+            for listener in list(self._listeners):
+                listener(None)
+            self._listeners.clear()
 
 
 def _attached(value: object) -> tuple[int, P.TableInfo] | None:

@@ -15,28 +15,31 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
-from pathlib import Path
+from typing import TypeVar
 
 import attrs
 
-from gemtable.ai import bot_kinds
+from gemtable.ai import BotKindError, bot_kinds
 from gemtable.ai.hints import hints_on_by_default
 from gemtable.engine import registry
-from gemtable.engine.core import SEED_BITS, random_seed
-from gemtable.engine.gamelog import GameLogError
+from gemtable.engine.core import random_seed
 from gemtable.tui.table import Table, TableError
-from gemtable.tui.table.storage import open_log
 
 from . import protocol as P
-from .botpool import BotPool
+from . import wire
+from .botpool import BotPool, PooledBot
 from .hubsession import HubSession
 from .hubtable import HubTable
 from .plain import quoted
+from .restore import restore_tables
 from .store import DataDir, TableRecord, new_table_id
 
 log = logging.getLogger("gemtable.serve")
+
+T = TypeVar("T")
 
 LOBBY_EVERY = 0.25
 """Seconds between lobby pushes while tables change."""
@@ -44,28 +47,21 @@ KEEP_FINISHED = 12
 """Finished tables still listed (and watchable) in the lobby."""
 TABLES_PER_USER = 3
 """Tables one person may have at once that wait for players or have bots only."""
+TABLES_PER_PERSON = 4
+"""Unfinished tables one person may have made (`--max-tables-per-person`): so that no one
+person fills every slot of `--max-tables`, whatever kind of tables they make."""
 
 
 @attrs.frozen
 class HubLimits:
     max_tables: int = 32
+    tables_per_person: int = TABLES_PER_PERSON
+    """Unfinished tables one person may have made, whoever sits at them."""
     stand_in_after: float | None = 90.0
     stand_in_bot: str = "greedy"
     exec_bots: tuple[str, ...] = ()
     """Outside programs (`exec:` kinds) the operator offers in the lobby's bot list:
     the only ones a table here may seat, since a kind names a command to run."""
-
-
-def torn_tail(path: Path) -> bool:
-    """Does the log end partway through a line (the server stopped while writing)?"""
-    try:
-        with path.open("rb") as f:
-            if f.seek(0, 2) == 0:
-                return False
-            f.seek(-1, 2)
-            return f.read(1) != b"\n"
-    except OSError:
-        return False
 
 
 class Refused(Exception):
@@ -102,11 +98,15 @@ class Hub:
             raise RuntimeError("the hub has not started")
         return self._loop
 
+    async def in_thread(self, function: Callable[..., T], *args: object) -> T:
+        """`function(*args)` on one of the tables' worker threads (it may wait for the disk)."""
+        return await self.loop.run_in_executor(self._threads, function, *args)
+
     # --- life -------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._games = self._game_infos()
-        await self._restore_tables()
+        await restore_tables(self)
         self.socket_path.unlink(missing_ok=True)
         self._server = await asyncio.start_unix_server(self._serve_session,
                                                        path=str(self.socket_path))
@@ -138,6 +138,8 @@ class Hub:
 
     # --- tables on disk --------------------------------------------------------------
     def _game_infos(self) -> tuple[P.GameInfo, ...]:
+        """The games and, for each, the bot kinds offered here: the one list both the
+        new-table form (through the welcome) and `create_table` go by."""
         infos = []
         for game in registry.all():
             variants = tuple(P.VariantInfo(v.id, v.title, tuple(v.players)) for v in game.variants)
@@ -147,41 +149,19 @@ class Hub:
                                     variants, kinds))
         return tuple(infos)
 
-    async def _restore_tables(self) -> None:
-        """Every unfinished table from its log, seats as they were."""
-        for record in self.data.load_records():
-            path = self.data.table_log(record.id)
-            if torn_tail(path):
-                copy = self.data.keep_copy(record.id)
-                log.warning("table %s: the last line of its log was cut off mid-write; play "
-                            "resumes before it (the log as it was: %s)", record.id, copy)
-                self._tell_players(record, f"Table {record.id}: the last move before the "
-                                   "server stopped was not saved whole, so play goes on from "
-                                   "the move before it.")
-            try:
-                loaded = await self.loop.run_in_executor(self._threads, open_log, path)
-                if loaded.finished:
-                    continue
-                table = Table.from_loaded(loaded, bots=self.pool.make_bot)
-            except (OSError, GameLogError, TableError, ValueError) as error:
-                self._lost(record, f"its log is damaged ({error})")
-                continue
-            if len(record.owners) != table.header.players:
-                table.close()
-                self._lost(record, "its seat record does not fit its log")
-                continue
-            await self._add(record, table)
-            log.info("table %s restored at action %d", record.id, table.step)
+    def offers(self, kind: str) -> bool:
+        """May a seat of this kind sit at a table here? Not an outside program
+        (`exec:`) that the operator did not offer: its kind names a command to run."""
+        return not kind.startswith("exec:") or kind in self.limits.exec_bots
 
-    def _lost(self, record: TableRecord, why: str) -> None:
-        """A table that cannot be resumed: set aside, logged, and its players told."""
-        log.error("table %s not restored: %s; its files are kept in %s", record.id, why,
-                  self.data.damaged)
-        self.data.set_aside(record.id)
-        self._tell_players(record, f"Table {record.id} could not be resumed: its saved "
-                           "game is damaged. The server's operator has its files.")
+    def make_bot(self, kind: str, *, game_id: str, seed: int) -> PooledBot:
+        """The tables' bot factory: the pool's, refusing any program not offered."""
+        if not self.offers(kind):
+            raise BotKindError(f"this server offers no outside program {quoted(kind)}")
+        return self.pool.make_bot(kind, game_id=game_id, seed=seed)
 
-    def _tell_players(self, record: TableRecord, text: str) -> None:
+    def tell_players(self, record: TableRecord, text: str) -> None:
+        """Keep `text` for each person of the table, said when they next connect."""
         for user in {*(o for o in record.owners if o), record.created_by}:
             self.notices.setdefault(user, []).append(text)
 
@@ -189,7 +169,7 @@ class Hub:
         """What happened to this person's tables while the server was down (said once)."""
         return self.notices.pop(user, [])
 
-    async def _add(self, record: TableRecord, table: Table) -> HubTable:
+    async def add_table(self, record: TableRecord, table: Table) -> HubTable:
         # Several people at a shared table play each other: no search's help for one.
         table.allow_hints = hints_on_by_default(len(table.humans), shared=True)
         hub_table = HubTable(record, table, loop=self.loop, threads=self._threads,
@@ -222,9 +202,12 @@ class Hub:
         if len(self._active()) >= self.limits.max_tables:
             raise Refused(f"the server holds {self.limits.max_tables} tables already; "
                           "join one, or try later")
+        made = [t for t in self._active() if t.record.created_by == user]
+        if len(made) >= self.limits.tables_per_person:
+            raise Refused(f"you have made {len(made)} tables that are not finished, the most "
+                          "one person may have here; finish or cancel one first")
         # Bot-only tables start at once but take a slot all the same: they count.
-        held = [t for t in self._active() if t.record.created_by == user
-                and (t.status == P.WAITING or not t.human_seats)]
+        held = [t for t in made if t.status == P.WAITING or not t.human_seats]
         if len(held) >= TABLES_PER_USER:
             raise Refused(f"you have {len(held)} tables waiting for players or playing "
                           "bots only already; cancel one or let it finish")
@@ -232,27 +215,35 @@ class Hub:
         if sum(1 for s in seats if s == P.YOU) > 1:
             raise Refused("you can sit at one seat of a table only")
         kinds = ["human" if s in (P.YOU, P.OPEN) else s for s in seats]
-        for kind in kinds:
+        game = next((g for g in self._games if g.id == request.game), None)
+        for kind in (s for s in seats if s not in (P.YOU, P.OPEN)):
             # A seat kind may name a program to run: only the operator's may.
-            if kind.startswith("exec:") and kind not in self.limits.exec_bots:
+            if not self.offers(kind):
                 raise Refused(f"this server offers no outside program {quoted(kind)}")
+            # Nor any other kind the form does not list: `mcts:99999999` or a
+            # search on 64 processes would be one person's way to drain the CPU.
+            # (A game that is not here is refused below, by the table.)
+            if game is not None and kind not in game.bots:
+                raise Refused(f"this server offers no bot {quoted(kind)} for {game.title}; "
+                              "the new-table form lists the ones it does")
         owners: list[str | None] = [user if s == P.YOU else None for s in seats]
         taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
         table_id = new_table_id(taken)
         chosen = request.seed is not None
-        seed = request.seed if chosen else random_seed()
-        if not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
-            raise Refused(f"a seed is a whole number from 0 to {2**SEED_BITS - 1}")
+        seed = random_seed() if request.seed is None else request.seed
+        refusal = P.seed_refusal(seed)
+        if refusal is not None:
+            raise Refused(refusal)
         try:
             table = await self.loop.run_in_executor(self._threads, lambda: Table.create(
                 request.game, kinds, seed=seed, variant=request.variant,
-                log=self.data.table_log(table_id), bots=self.pool.make_bot))
+                log=self.data.table_log(table_id), bots=self.make_bot))
         except TableError as error:
             raise Refused(str(error)) from None
         record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat(),
                              seed_chosen=chosen)
         self.data.save_record(record)
-        hub_table = await self._add(record, table)
+        hub_table = await self.add_table(record, table)
         log.info("table %s: %s made %s for %s", table_id, user, request.game, ", ".join(seats))
         await self._start_if_full(hub_table)
         return hub_table.info()
@@ -329,9 +320,11 @@ class Hub:
         if entry is None:
             raise Refused("unknown session")
         user, code = entry
+        # Notices ride in the welcome: a Notice sent now would reach the session
+        # before its app listens, and be lost.
         return user, P.Welcome(user, self._games, self.server_name, self.limits.stand_in_after,
                                self.invite, names_verified=self.names_verified,
-                               rejoin_code=code)
+                               rejoin_code=code, notices=tuple(self.notices_for(user)))
 
     def online(self) -> tuple[str, ...]:
         return tuple(sorted({s.user for s in self.sessions if s.user is not None}))
@@ -352,6 +345,6 @@ class Hub:
     def _push_lobby(self) -> None:
         self._lobby_pending = False
         lobby = self.lobby()
-        frame = P.encode(lobby)
+        frame = wire.encode(lobby)
         for session in list(self.sessions):
             session.push_lobby(lobby, frame)

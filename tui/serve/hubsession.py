@@ -12,6 +12,7 @@ from gemtable.tui.table import Connection
 from gemtable.tui.table.messages import Outbound
 
 from . import protocol as P
+from . import wire
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -47,11 +48,11 @@ class HubSession:
         self._writer.write(frame)
 
     def send(self, message: object) -> None:
-        self.write_frame(P.encode(message))
+        self.write_frame(wire.encode(message))
 
     def send_from_thread(self, message: object) -> None:
         """From a table thread: encode here, write on the loop (in call order)."""
-        frame = P.encode(message)
+        frame = wire.encode(message)
         if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self.write_frame, frame)
 
@@ -82,9 +83,9 @@ class HubSession:
     async def run(self) -> None:
         try:
             while not self._closed:
-                header = await self._reader.readexactly(P.HEADER.size)
-                length = P.frame_length(header, P.MAX_REQUEST)
-                request = P.decode_request(await self._reader.readexactly(length))
+                header = await self._reader.readexactly(wire.HEADER.size)
+                length = wire.frame_length(header, wire.MAX_REQUEST)
+                request = wire.decode_request(await self._reader.readexactly(length))
                 await self._dispatch(request)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
@@ -118,8 +119,6 @@ class HubSession:
             self.send(P.Reply(request.rid, True, value=value))
         if isinstance(request, P.Hello) and self.user is not None:
             self.send(self.hub.lobby())
-            for text in self.hub.notices_for(self.user):
-                self.send(P.Notice(text))
             self.hub.lobby_changed()  # the others' lists of who is online
 
     async def _hello(self, request: P.Hello) -> P.Welcome:
@@ -154,10 +153,10 @@ class HubSession:
                 entry = self.attachments.get(attachment)
                 if entry is None:
                     raise Refused("you are not at that table")
-                table, who, connection = entry
-                if not isinstance(who, int):
+                table, seat, connection = entry
+                if not isinstance(seat, int):
                     raise Refused("a spectator cannot play")
-                await table.call(connection.submit, str(action)[:200])
+                await table.call(connection.submit, str(action)[:P.MAX_ACTION])
                 return None
             case P.RetryBot(table=table_id):
                 table = hub.table(table_id)

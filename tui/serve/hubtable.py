@@ -40,6 +40,40 @@ PLAY_BOT_DELAY = 0.6
 """Seconds a bot move takes at least when people play (as in local play)."""
 WATCH_DELAY = 0.8
 """Seconds between moves at a table of bots only."""
+STAND_IN_BACKOFF = 2.0
+"""Seconds a stand-in waits after its move was refused, doubled at each refusal..."""
+STAND_IN_BACKOFF_MAX = 120.0
+"""...up to this: a bot that keeps choosing a refused move cannot flood the log."""
+
+
+class StandIn:
+    """The bot playing one absent person's seat: its own connection to the table
+    (a move goes in as that seat's), and how long to wait after a refused move."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.connection: Connection | None = None
+        self.backoff = 0.0
+        self.retry_at = 0.0
+        self._refusal: str | None = None
+
+    def heard(self, message: object) -> None:
+        """The table's messages for this seat (on the table's thread)."""
+        if isinstance(message, ActionRejected):
+            self._refusal = message.reason
+
+    def play(self, text: str) -> str | None:
+        """On a table thread: submit `text`; None if the table took it, else why not.
+
+        The table answers a refused move at once, on this same thread."""
+        assert self.connection is not None
+        self._refusal = None
+        self.connection.submit(text)
+        return self._refusal
+
+    def refused(self) -> None:
+        self.backoff = min(STAND_IN_BACKOFF_MAX, max(STAND_IN_BACKOFF, self.backoff * 2))
+        self.retry_at = time.monotonic() + self.backoff
 
 
 class HubTable:
@@ -62,7 +96,8 @@ class HubTable:
         self._away_since: dict[int, float] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._stand_in_task: asyncio.Task | None = None
-        self._stand_in_connection: Connection | None = None
+        self._stand_ins: dict[int, StandIn] = {}
+        self._closed = False
         self._monitor: Connection | None = None
         self.mover: int | None = None
         self.finished_at: float | None = None
@@ -148,6 +183,7 @@ class HubTable:
             if not self.here(seat):
                 self._away_since[seat] = now
         await self.call(self.table.start)
+        self._plan_stand_in()  # nobody may come: the first turn is due a stand-in too
 
     def _monitor_message(self, message: object) -> None:
         if isinstance(message, ViewUpdated | GameEnded):
@@ -186,12 +222,16 @@ class HubTable:
             self._timer.cancel()
             self._timer = None
         seat = self.mover
-        if (self.stand_in_after is None or seat is None or self.status != PLAYING
+        if (self._closed or self.stand_in_after is None or seat is None or self.status != PLAYING
                 or seat not in self.human_seats or self.here(seat)
                 or self._stand_in_task is not None):
             return
         since = self._away_since.setdefault(seat, time.monotonic())
-        wait = max(0.0, since + self.stand_in_after - time.monotonic())
+        due = since + self.stand_in_after
+        stand_in = self._stand_ins.get(seat)
+        if stand_in is not None:
+            due = max(due, stand_in.retry_at)  # after a refused move, not at once
+        wait = max(0.0, due - time.monotonic())
         self._timer = self._loop.call_later(wait, self._stand_in_due, seat, self.table.step)
 
     def _stand_in_due(self, seat: int, step: int) -> None:
@@ -211,23 +251,27 @@ class HubTable:
             await asyncio.sleep(max(0.0, self.table.delay - (time.monotonic() - started)))
             if self.table.step != step or self.here(seat) or self.table.is_over:
                 return  # they came back, or the position moved on: nothing to play
-            if self._stand_in_connection is None:
-                self._stand_in_connection = await self.call(
-                    self.table.connect, seat, self._stand_in_message)
-            await self.call(self._stand_in_connection.submit, text)
-            log.info("table %s: stand-in %s played %r for seat %d (%s away)", self.id,
-                     self.stand_in_bot, text, seat + 1, self.record.owners[seat])
+            stand_in = self._stand_ins.get(seat)
+            if stand_in is None:  # each seat's bot plays through a connection of its own
+                stand_in = self._stand_ins[seat] = StandIn(seat)
+                stand_in.connection = await self.call(self.table.connect, seat, stand_in.heard)
+            refusal = await self.call(stand_in.play, text)
+            if refusal is None:
+                stand_in.backoff = 0.0
+                log.info("table %s: stand-in %s played %r for seat %d (%s away)", self.id,
+                         self.stand_in_bot, text, seat + 1, self.record.owners[seat])
+            else:
+                stand_in.refused()
+                log.warning("table %s: stand-in move %r for seat %d refused: %s; trying again "
+                            "in %g s", self.id, text, seat + 1, refusal, stand_in.backoff)
         except Exception:
             log.exception("table %s: the stand-in bot for seat %d failed", self.id, seat + 1)
         finally:
             self._stand_in_task = None
             self._plan_stand_in()
 
-    def _stand_in_message(self, message: object) -> None:
-        if isinstance(message, ActionRejected):
-            log.warning("table %s: stand-in move refused: %s", self.id, message.reason)
-
     async def close(self) -> None:
+        self._closed = True  # no stand-in is planned from now on
         if self._timer is not None:
             self._timer.cancel()
         if self._stand_in_task is not None:

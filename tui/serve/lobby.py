@@ -274,11 +274,7 @@ class LobbyScreen(ServedScreen):
         self.app.push_screen(RulesScreen(game))
 
     def action_quit_app(self) -> None:
-        self.serve_app.farewell = "Bye! Your seats are kept while the games go on."
-        code = self.serve_app.welcome.rejoin_code
-        if code:
-            self.serve_app.farewell += f"\nYour rejoin code (for {self.serve_app.user}): {code}"
-        self.app.exit(0)
+        self.serve_app.leave_server()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         joins = self.query("#lobby-join")

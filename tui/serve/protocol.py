@@ -1,37 +1,25 @@
-"""The messages between a session's TUI process and the table hub, and their framing.
-
-Frames on the hub's Unix socket are a 4-byte big-endian length and a pickle.
-The socket lives in a folder only the server's user may enter, so both ends
-are processes of that user; even so the hub unpickles with an allow-list
-(these message classes, plain containers, the SPECTATOR marker), so a
-confused or hostile session process can make it build nothing else.
+"""The messages between a session's TUI process and the table hub.
 
 Session to hub: requests, each with a request id (`rid`) that its `Reply`
 carries back. Hub to session: `Reply`, `LobbyUpdate` (every table, pushed on
 change), `TableEvent` (a table message for one attachment) and `Notice`.
+How they travel (JSON frames, checked against these classes) is wire.py.
 """
 
 from __future__ import annotations
 
-import io
-import pickle
-import struct
-
 import attrs
 
-from gemtable.engine import SPECTATOR
+from gemtable.engine import Observer
+from gemtable.engine.core import SEED_BITS
 from gemtable.tui.table.messages import Outbound
-
-HEADER = struct.Struct(">I")
-MAX_REQUEST = 256 * 1024
-"""Largest frame the hub accepts from a session (requests are tiny)."""
-MAX_EVENT = 64 * 1024 * 1024
-"""Largest frame a session accepts from the hub (a view with a long history)."""
 
 OPEN = "open"
 """A human seat nobody has taken yet (in create requests and seat listings)."""
 YOU = "you"
 """In a create request: the person creating the table sits here."""
+MAX_ACTION = 200
+"""Characters of a submitted move the hub reads (moves in notation are short)."""
 
 
 class ProtocolError(Exception):
@@ -144,6 +132,14 @@ class CreateTable:
     seed: int | None = None
 
 
+def seed_refusal(seed: object) -> str | None:
+    """Why `seed` cannot seed a new table (None if it can): the hub's answer, and the
+    session's before it sends a number too long to travel."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**SEED_BITS:
+        return None
+    return f"a seed is a whole number from 0 to {2**SEED_BITS - 1}"
+
+
 @attrs.frozen
 class TableQuery:
     """The listing of one table (a TableInfo), fresher than the last lobby push."""
@@ -183,7 +179,8 @@ class Attach:
 
     rid: int
     table: str
-    who: object
+    who: Observer
+    """A seat number, or SPECTATOR."""
 
 
 @attrs.frozen
@@ -234,6 +231,9 @@ class Welcome:
     """False on an --open server: anyone chose their name (bound to them once used)."""
     rejoin_code: str | None = None
     """Made for this name just now (--open, no key): what SSH asks for next time."""
+    notices: tuple[str, ...] = ()
+    """What happened to this person's tables while the server was down: said here,
+    since nothing listens for a Notice until the app has started."""
 
 
 @attrs.frozen
@@ -265,51 +265,10 @@ class Notice:
     closing: bool = False
 
 
-# --- framing ------------------------------------------------------------------------
+# --- the lists the frames are read against -----------------------------------------
 
-_REQUEST_TYPES = (Hello, CreateTable, TableQuery, TakeSeat, StandUp, CancelTable, Attach, Detach,
-                  Submit, RetryBot, CrashReport)
-_REQUEST_CLASSES = {cls.__name__: cls for cls in _REQUEST_TYPES}
-_SAFE_BUILTINS = {"tuple", "list", "dict", "set", "frozenset", "int", "float", "str", "bool",
-                  "bytes"}
-
-
-class _RequestUnpickler(pickle.Unpickler):
-    def find_class(self, module: str, name: str) -> object:
-        if module == __name__ and name in _REQUEST_CLASSES:
-            return _REQUEST_CLASSES[name]
-        if module == "builtins" and name in _SAFE_BUILTINS:
-            return getattr(__import__("builtins"), name)
-        if module == "gemtable.engine.core" and name == "SPECTATOR":
-            return SPECTATOR
-        raise ProtocolError(f"{module}.{name} is not allowed in a request")
-
-
-def encode(message: object) -> bytes:
-    payload = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
-    return HEADER.pack(len(payload)) + payload
-
-
-def frame_length(header: bytes, limit: int) -> int:
-    (length,) = HEADER.unpack(header)
-    if length > limit:
-        raise ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
-    return length
-
-
-def decode_request(payload: bytes) -> Request:
-    """A session's frame, allowing only request classes; ProtocolError otherwise."""
-    try:
-        message = _RequestUnpickler(io.BytesIO(payload)).load()
-    except ProtocolError:
-        raise
-    except Exception as error:  # any malformed pickle is the same failure to us
-        raise ProtocolError(f"unreadable request: {type(error).__name__}") from None
-    if type(message).__name__ not in _REQUEST_CLASSES or not isinstance(message, _REQUEST_TYPES):
-        raise ProtocolError(f"{type(message).__name__} is not a request")
-    return message
-
-
-def decode_event(payload: bytes) -> object:
-    """A hub frame (trusted: it comes from the server that started this process)."""
-    return pickle.loads(payload)
+REQUEST_TYPES = (Hello, CreateTable, TableQuery, TakeSeat, StandUp, CancelTable, Attach, Detach,
+                 Submit, RetryBot, CrashReport)
+HUB_MESSAGE_TYPES = (Reply, LobbyUpdate, TableEvent, Notice)
+REPLY_VALUES = (Welcome, TableInfo)
+"""Records a Reply's value may be (besides None, a bool, and tuples of these)."""

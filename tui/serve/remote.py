@@ -39,7 +39,8 @@ class RemoteConnection:
     def submit(self, action: str) -> None:
         # If the hub is gone, the app hears it from its listener.
         with contextlib.suppress(HubError):
-            self.table.client.tell(P.Submit, attachment=self.attachment, action=action)
+            self.table.client.tell(P.Submit, attachment=self.attachment,
+                                   action=action[:P.MAX_ACTION])
 
     def close(self) -> None:
         if self.open:

@@ -15,6 +15,7 @@ import asyncio
 import ipaddress
 import logging
 import os
+import random
 import signal
 import socket
 import sys
@@ -24,10 +25,17 @@ import asyncssh
 import attrs
 
 from .botpool import BotPool
-from .hub import Hub, HubLimits
+from .gate import ConnectionGate, Startups
+from .hub import TABLES_PER_PERSON, Hub, HubLimits
 from .keys import KeyBook, OpenBook
 from .launcher import SubprocessLauncher, ZygoteLauncher
-from .store import DataDir, HostKeyError, default_data_dir, load_or_create_host_key
+from .store import (
+    DataDir,
+    DataDirError,
+    HostKeyError,
+    default_data_dir,
+    load_or_create_host_key,
+)
 
 log = logging.getLogger("gemtable.serve")
 
@@ -47,6 +55,8 @@ class ServeOptions:
     data: Path | None = None
     max_sessions: int = 64
     max_tables: int = 32
+    max_tables_per_person: int = TABLES_PER_PERSON
+    """Unfinished tables one person may have made."""
     idle_timeout: float = 1800.0
     stand_in_after: float | None = 90.0
     stand_in_bot: str = "greedy"
@@ -56,7 +66,11 @@ class ServeOptions:
     login_grace: float = 30.0
     """Seconds a connection may stay without a session (logging in, or after its last)."""
     max_connections: int = 128
+    """Logged-in connections at once, in all."""
     max_per_address: int = 16
+    """Logged-in connections at once from one address."""
+    max_startups: Startups = Startups()
+    """Connections still logging in: OpenSSH's MaxStartups (gate.py)."""
     exec_bots: tuple[str, ...] = ()
     """Outside programs offered as bots in the lobby (`exec:COMMAND` kinds)."""
 
@@ -99,22 +113,28 @@ def check_options(options: ServeOptions) -> None:
 
 
 class Server:
-    def __init__(self, options: ServeOptions) -> None:
+    def __init__(self, options: ServeOptions, rng: random.Random | None = None) -> None:
         check_options(options)
         self.options = options
-        self.data = DataDir(options.data or default_data_dir())
+        try:
+            self.data = DataDir(options.data or default_data_dir())
+            self.data.socket_path()  # the run folder is checked now, not at the first session
+        except DataDirError as error:
+            raise ServeError(str(error)) from None
         self.keys = KeyBook(options.authorized_keys) if options.authorized_keys else None
         self.names = OpenBook(self.data.names) if self.keys is None else None
         self.pool = BotPool(options.bot_workers)
         limits = HubLimits(max_tables=options.max_tables,
+                           tables_per_person=options.max_tables_per_person,
                            stand_in_after=options.stand_in_after,
                            stand_in_bot=options.stand_in_bot,
                            exec_bots=tuple(options.exec_bots))
         self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
         self.hub.names_verified = self.keys is not None
         self.sessions: set = set()
-        self.connections: dict[object, str] = {}
-        """Every SSH connection (logging in, idle or with sessions), by peer address."""
+        # Random early drops must not be predictable to whoever opens connections.
+        self.gate = ConnectionGate(options.max_startups, options.max_connections,
+                                   options.max_per_address, rng or random.SystemRandom())
         self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -135,9 +155,14 @@ class Server:
             raise ServeError(str(error)) from None
         except (OSError, asyncssh.KeyImportError) as error:
             raise ServeError(f"{key_path}: cannot use this host key ({error})") from None
-        await self.hub.start()
+        try:
+            await self.hub.start()
+        except DataDirError as error:  # the folder for damaged tables, met on restoring
+            raise ServeError(str(error)) from None
         if isinstance(self.launcher, ZygoteLauncher):
             await self.launcher.start()
+        if self.keys is not None:
+            self.keys.reload()  # logs the key lines it cannot use, and why
         self._acceptor = await asyncssh.create_server(
             lambda: GemtableSSHServer(self), self.options.host, self.options.port,
             server_host_keys=[host_key], line_editor=False, encoding=None,
@@ -185,20 +210,15 @@ class Server:
         self.sessions.discard(session)
 
     def connection_opened(self, connection: object, address: str) -> str:
-        """Why a new connection must close at once ("" when it may stay); counts it if so.
+        """Why a new connection must close at once ("" when it may log in)."""
+        return self.gate.opened(connection, address)
 
-        Like OpenSSH's MaxStartups, but for every connection: one that logs in and
-        never opens a session still holds a socket and memory."""
-        if len(self.connections) >= self.options.max_connections:
-            return "too many connections"
-        if sum(1 for a in self.connections.values() if a == address) \
-                >= self.options.max_per_address:
-            return f"too many connections from {address}"
-        self.connections[connection] = address
-        return ""
+    def connection_logged_in(self, connection: object) -> str:
+        """Why a connection that just logged in must close ("" when it may stay)."""
+        return self.gate.authenticated(connection)
 
     def connection_closed(self, connection: object) -> None:
-        self.connections.pop(connection, None)
+        self.gate.closed(connection)
 
     async def _check_idle(self) -> None:
         timeout = self.options.idle_timeout

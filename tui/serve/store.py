@@ -9,6 +9,9 @@
     DATA/run/hub.sock      the hub socket (folder 0700); a private temp folder
                            instead if DATA's path is too long for a socket
 
+Every one of these folders must belong to the server's user and be writable by
+no other account; the server refuses to start otherwise (`check_own_folder`).
+
 Records are written to a temporary file and renamed over the old one, so a
 crash leaves either the old or the new record, never half of one.
 """
@@ -20,6 +23,7 @@ import logging
 import os
 import secrets
 import shutil
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -89,21 +93,64 @@ class TableRecord:
                    seed_chosen=bool(data.get("seed_chosen", False)))
 
 
+class DataDirError(Exception):
+    """A data folder the server will not use; the text says why, for the operator."""
+
+
+def check_own_folder(path: Path, what: str) -> None:
+    """DataDirError unless `path` is a folder of the server's user that no other
+    account can write to: whoever can write there can plant a table whose seat
+    runs a program, or a socket the sessions would trust."""
+    try:
+        info = path.stat()
+    except OSError as error:
+        raise DataDirError(f"{path}: cannot use it as the {what} "
+                           f"({error.strerror or error})") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise DataDirError(f"{path} is not a folder; the {what} must be one")
+    if info.st_uid != os.geteuid():
+        raise DataDirError(f"{path} belongs to another account (uid {info.st_uid}), so the "
+                           f"server will not use it as its {what}; give it a folder of its own")
+    if info.st_mode & 0o022:
+        raise DataDirError(f"other accounts can write to {path}, so the server will not use "
+                           f"it as its {what}; make it writable by its owner only "
+                           f"(chmod go-w {path})")
+
+
 class DataDir:
-    """Paths in the data folder, created with owner-only permissions."""
+    """Paths in the data folder, created with owner-only permissions.
+
+    A folder that exists already must belong to the server's user and be
+    writable by nobody else (DataDirError otherwise): the data, tables, run
+    and damaged folders alike."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
         if not self.root.exists():
-            # Made here: owner-only. A folder someone gave is theirs to set as they like.
+            # Made here: owner-only. A folder someone gave keeps its mode if it is safe.
             self.root.mkdir(parents=True, mode=0o700)
             os.chmod(self.root, 0o700)
-        elif self.root.stat().st_mode & 0o077:
+        check_own_folder(self.root, "data folder")
+        if self.root.stat().st_mode & 0o077:
             log.warning("%s can be read by other accounts; the table logs inside cannot",
                         self.root)
         self.tables = self.root / "tables"
-        self.tables.mkdir(exist_ok=True, mode=0o700)
+        self._own_folder(self.tables, "tables folder")
+        if self.damaged.exists():
+            check_own_folder(self.damaged, "folder for damaged tables")
         self._socket_dir: Path | None = None
+
+    @staticmethod
+    def _own_folder(path: Path, what: str) -> None:
+        """Make `path` owner-only if it is new; DataDirError if it is not safe."""
+        try:
+            path.mkdir(mode=0o700)
+        except FileExistsError:
+            pass
+        except OSError as error:
+            raise DataDirError(f"{path}: cannot make the {what} "
+                               f"({error.strerror or error})") from None
+        check_own_folder(path, what)
 
     @property
     def host_key(self) -> Path:
@@ -128,8 +175,8 @@ class DataDir:
         if self._socket_dir is None:
             run = self.root / "run"
             if len(str(run / "hub.sock")) <= SOCKET_PATH_MAX:
-                run.mkdir(exist_ok=True, mode=0o700)
-                os.chmod(run, 0o700)
+                self._own_folder(run, "run folder")
+                os.chmod(run, 0o700)  # nobody else may even reach the socket
                 self._socket_dir = run
             else:
                 self._socket_dir = Path(tempfile.mkdtemp(prefix="gemtable-hub-"))
@@ -162,7 +209,7 @@ class DataDir:
 
     def set_aside(self, table_id: str) -> None:
         """Move a table's record and log to the damaged folder, as they are."""
-        self.damaged.mkdir(exist_ok=True, mode=0o700)
+        self._own_folder(self.damaged, "folder for damaged tables")
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
         for path in (self.table_record(table_id), self.table_log(table_id)):
             if path.exists():
@@ -170,7 +217,7 @@ class DataDir:
 
     def keep_copy(self, table_id: str) -> Path:
         """A copy of the table's log as it is now, in the damaged folder."""
-        self.damaged.mkdir(exist_ok=True, mode=0o700)
+        self._own_folder(self.damaged, "folder for damaged tables")
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
         copy = self.damaged / f"{table_id}.jsonl.{stamp}"
         shutil.copyfile(self.table_log(table_id), copy)

@@ -4,8 +4,11 @@ The child gets the terminal's slave side as stdin, stdout and stderr (Textual
 draws on stderr) in a session of its own; it makes the terminal its
 controlling terminal itself (session.py), which is what lets a resize set
 here with TIOCSWINSZ reach it as SIGWINCH. The environment is built from
-nothing: TERM and COLORTERM from the client, never COLUMNS or LINES (Textual
-would prefer them to the terminal's real size).
+nothing (sshenv.py).
+
+The terminal is in raw mode before the child starts: with the usual settings
+a Ctrl+C or Ctrl+\\ typed in the moment before Textual sets raw mode itself
+would kill the session process with a signal (and Ctrl+S stop its output).
 """
 
 from __future__ import annotations
@@ -41,6 +44,24 @@ RESIZE_SETTLE = 0.1
 (a window being dragged, or a client sending thousands) costs one redraw."""
 
 
+TERMINAL_RESET = ("\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l"  # mouse
+                  "\x1b[?1004l\x1b[?2004l\x1b[?2048l"  # focus, bracketed paste, size reports
+                  "\x1b[<u"  # kitty keyboard mode: before the main screen, which has its own
+                  "\x1b[0m\x1b[?25h\x1b[?1049l\x1b[?7h")  # plain, cursor, main screen, wrap
+"""What the app would have written on its way out, sent when the server closes it."""
+
+
+def raw_mode(fd: int) -> None:
+    """The terminal settings Textual makes for itself (its driver's), made early:
+    no signals from Ctrl+C or Ctrl+\\, no echo, no line editing or flow control."""
+    attributes = termios.tcgetattr(fd)
+    attributes[0] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR
+                       | termios.IGNCR)
+    attributes[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+    attributes[6][termios.VMIN] = 1
+    termios.tcsetattr(fd, termios.TCSANOW, attributes)
+
+
 def set_size(fd: int, columns: int, rows: int) -> None:
     columns = max(20, min(int(columns or 80), MAX_COLUMNS))
     rows = max(5, min(int(rows or 24), MAX_ROWS))
@@ -71,9 +92,7 @@ class ChildTerminal:
         master, slave = pty.openpty()
         try:
             set_size(slave, *self.size)
-            attributes = termios.tcgetattr(slave)
-            attributes[3] &= ~termios.ECHO  # Textual sets raw mode; no echo before that
-            termios.tcsetattr(slave, termios.TCSANOW, attributes)
+            raw_mode(slave)
             self._process = await self.launcher.spawn(self.args, self.env, slave)
         except BaseException:
             os.close(master)

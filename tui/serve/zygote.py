@@ -56,6 +56,9 @@ def preload() -> None:
     for game in registry.all():
         board_for(game.id)
         game.rules_text()
+    from gemtable.tui.serve import wire
+
+    wire.prepare()  # the hub frames' checks, made once here rather than in every session
 
 
 def _child(selector: selectors.BaseSelector, connection: socket.socket,
