@@ -69,3 +69,13 @@ def test_lines_only_one_seat_has_come_before_that_seats_closing_line():
     for seat in (first, second):
         positions = [merged.index(label) for label in seat]
         assert positions == sorted(positions), "each seat's own order is kept"
+
+
+def test_a_seat_name_is_shown_as_typed_never_as_markup():
+    """A person's name at a shared table heads a column: "[b]x[/b]" stays literal."""
+    lines = [(ScoreLine("Points", 5),), (ScoreLine("Points", 9),), (ScoreLine("Points", 2),)]
+    console = Console(width=80, record=True, file=None, force_terminal=False)
+    with console.capture() as capture:
+        console.print(results_table(_result(lines), ("[b]mal[/b] (you)", "Seat 2 (greedy)",
+                                                     "Seat 3 (mcts)")))
+    assert "[b]mal[/b]" in capture.get()

@@ -111,7 +111,9 @@ def results_table(result: GameResult, labels: tuple[str, ...]) -> RichTable:
     table.add_column("", no_wrap=True, overflow="ellipsis",
                      max_width=CARD_WIDTH - sum(width + 2 for width in widths))
     for (name, kind), width in zip(headers, widths, strict=True):
-        table.add_column(f"{name}\n{kind}", no_wrap=True, overflow="ellipsis", max_width=width)
+        # A seat's name may be a person's own (a shared table): shown as typed, never as markup.
+        table.add_column(Text(f"{name}\n{kind}"), no_wrap=True, overflow="ellipsis",
+                         max_width=width)
     table.add_row("Place", *(Text(place, style="bold") for place in places))
     table.add_row("Score", *(Text(score, style="bold") for score in scores))
     for label, cells in rows:
@@ -140,7 +142,7 @@ class EndScreen(ModalScreen[EndChoice]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-card"):
-            yield Static(f"[b]{headline(self.result, self.labels)}[/b]", id="end-headline")
+            yield Static(Text(headline(self.result, self.labels), style="bold"), id="end-headline")
             yield Static(f"{self.game_title} · {self.result.turns} turns · "
                          f"{undo_words(self.result.undos)}", id="end-sub")
             with VerticalScroll(id="end-scroll"):  # a long breakdown scrolls; the keys stay
