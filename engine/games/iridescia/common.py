@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from .board import AIRSHIP, FIRST_ROW, FORWARD
-from .components import CARGO, ITEMS
+from .components import CARGO, DYNAMITE, ITEMS, JACKHAMMER, LIBATION
 from .state import DROP, GIVE, OPTIONAL, IridesciaState, Seat, evolve
 
 
@@ -18,6 +18,12 @@ def forward_cells(state: IridesciaState, position: int) -> tuple[int, ...]:
 def occupied(state: IridesciaState) -> set[int]:
     """The hexes explorers stand on."""
     return {s.position for s in state.seats if s.position >= 0}
+
+
+def holds_dice_item(items: tuple[int, ...]) -> bool:
+    """Holds an item that changes dice, a waiting mining roll's or the market's
+    (Jackhammer, Dynamite, Libation): while one is in hand, a waiting roll waits."""
+    return JACKHAMMER in items or DYNAMITE in items or LIBATION in items
 
 
 def seats_with(state: IridesciaState, index: int, seat: Seat) -> tuple[Seat, ...]:

@@ -10,6 +10,7 @@ from .components import (
     BARRICADES,
     CARGO,
     GEM_NAMES,
+    ITEM_BY_KEY,
     ITEMS,
     RELICS,
     TILES,
@@ -39,7 +40,8 @@ from .state import (
 _STEP_HELP = {
     SEATING: "each seat first says whether it is an explorer or the Rhom",
     REVEAL: "reveal up to two tiles ahead or beside your explorer, then move onto one",
-    GO: "you are blocked: choose one of the nearest empty hexes",
+    GO: "you are blocked: step onto an empty hex ahead of or beside you (the nearest "
+        "one not behind you when none is)",
     OPTIONAL: "mine, buy, play items, sell, restore relics or end the turn",
     RESOLVE: "a mining roll is waiting: change the dice with an item or take it",
     WISH: "the Wishing Well is waiting for the gem you take (market dice may still change)",
@@ -75,8 +77,10 @@ def _verb(action: object) -> str:
     return getattr(action, "verb", "")
 
 
-def _item_needed(verb: str) -> int:
-    return next((i.kind for i in ITEMS if i.key == verb), -1)
+def item_played(action: object) -> int:
+    """The item kind `action` plays (the Reference Book for `book deck`), or -1."""
+    verb = _verb(action)
+    return ITEM_BY_KEY.get("book" if verb == "book deck" else verb, -1)
 
 
 def why_illegal(state: IridesciaState, action: object) -> str:
@@ -99,7 +103,7 @@ def why_illegal(state: IridesciaState, action: object) -> str:
     if state.step not in steps:
         return f"you cannot {verb} now: {_STEP_HELP.get(state.step, STEP_NAMES[state.step])}"
     seat = state.seats[state.current]
-    needed = _item_needed("book" if verb == "book deck" else verb)
+    needed = item_played(action)
     if needed >= 0 and needed not in seat.items:
         return f"you hold no {ITEMS[needed].name}"
     return _detail(state, action, verb) or \

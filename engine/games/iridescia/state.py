@@ -26,7 +26,7 @@ REVEAL = 1
 BLOCKED = 2
 """Nothing to reveal or move onto: discard a tile from the victory pile."""
 GO = 3
-"""Blocked: choose the nearest empty hex to stand on."""
+"""Blocked: choose an empty hex to stand on (blocked.go_targets says which)."""
 OPTIONAL = 4
 """Optional actions on the tile: mine, buy, items, sell; or restore / end."""
 RESOLVE = 5

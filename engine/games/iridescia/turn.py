@@ -12,6 +12,7 @@ from .common import (
     gain_coins,
     gain_from,
     gain_step,
+    holds_dice_item,
     put_seat,
     refill_market,
     seats_with,
@@ -24,12 +25,10 @@ from .components import (
     CATAPULT,
     CAULDRON,
     COINS,
-    DYNAMITE,
     ELIXIR,
     IRIDIA,
     IRIDIA_BONUS,
     ITEMS,
-    JACKHAMMER,
     LIBATION,
     PICKAXE,
     RELICS,
@@ -118,8 +117,7 @@ from .state import RHOM_DIE as RHOM_DIE_TARGET  # noqa: E402
 
 
 def _can_modify(state: IridesciaState) -> bool:
-    items = state.seats[state.current].items
-    return JACKHAMMER in items or DYNAMITE in items or LIBATION in items
+    return holds_dice_item(state.seats[state.current].items)
 
 
 def take(state: IridesciaState, dice: tuple[int, ...] | None = None) -> IridesciaState:

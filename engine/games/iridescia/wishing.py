@@ -10,7 +10,7 @@ and with none and no such item in hand it is spent at once.
 from __future__ import annotations
 
 from . import actions as A
-from .components import DYNAMITE, JACKHAMMER, LIBATION
+from .common import holds_dice_item
 from .state import OPTIONAL, IridesciaState, evolve
 
 
@@ -18,11 +18,6 @@ def wishable(state: IridesciaState) -> list[int]:
     """The gems the waiting Wishing Well roll can take now."""
     top = max(state.dice)
     return [g for g in range(4) if state.market_dice[g] <= top and state.gem_supply[g]]
-
-
-def changes_market(items: tuple[int, ...]) -> bool:
-    """Holds an item that changes market dice (Jackhammer, Dynamite, Libation)."""
-    return JACKHAMMER in items or DYNAMITE in items or LIBATION in items
 
 
 def wish_actions(state: IridesciaState) -> list[A.Action]:
@@ -41,7 +36,7 @@ def wish_actions(state: IridesciaState) -> list[A.Action]:
 def settle(state: IridesciaState) -> IridesciaState:
     """A waiting roll that no gem can answer, and no item in hand could change
     that, is spent at once."""
-    if wishable(state) or changes_market(state.seats[state.current].items):
+    if wishable(state) or holds_dice_item(state.seats[state.current].items):
         return state
     return give_up(state)
 

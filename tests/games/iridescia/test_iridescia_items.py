@@ -15,12 +15,14 @@ from gemtable.engine.games.iridescia.components import (
     CATAPULT,
     CAULDRON,
     ELIXIR,
+    ITEM_BY_KEY,
     PICKAXE,
     RELICS,
     SWAP,
     TILES,
     WELL,
 )
+from gemtable.engine.games.iridescia.explain import item_played
 from gemtable.engine.games.iridescia.state import GO, OPTIONAL, REVEAL, WISH
 
 GAME = registry.get("iridescia")
@@ -206,3 +208,17 @@ def test_hidden_hands_are_dealt_even_when_the_unseen_cards_are_few():
         assert len(seats[i].items) == want and len(set(seats[i].items)) == want
     assert len(rest) == len(pool) - sum(len(s.items) for s in seats[1:])
     assert evolve(state, step=state.step) == state
+
+
+@pytest.mark.parametrize("text, key", [
+    ("cauldron ae s", "cauldron"), ("cart", "cart"), ("jackhammer die 1 +1", "jackhammer"),
+    ("elixir", "elixir"), ("libation dice 12", "libation"), ("libation market ac", "libation"),
+    ("axe e", "axe"), ("well", "well"), ("dynamite a -2", "dynamite"), ("swap 2", "swap"),
+    ("book 2", "book"), ("book deck", "book"), ("pickaxe 2d", "pickaxe"),
+    ("catapult 3b", "catapult"),
+    ("buy 4", ""), ("wish c", ""), ("take", ""), ("mine", ""), ("stone", ""), ("go 3b", ""),
+])
+def test_the_engine_says_which_item_an_action_plays(text, key):
+    action = A.parse(text)
+    assert action is not None, text
+    assert item_played(action) == (ITEM_BY_KEY[key] if key else -1)

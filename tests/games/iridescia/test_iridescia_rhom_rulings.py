@@ -6,37 +6,17 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from iridescia_positions import cell, seated, with_seat
 
-from gemtable.engine import registry
 from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia.board import AIRSHIP, FINISHED, parse_cell, row_cells
+from gemtable.engine.games.iridescia.board import AIRSHIP, FINISHED, row_cells
 from gemtable.engine.games.iridescia.components import RELICS, RHOM_CARDS
 from gemtable.engine.games.iridescia.state import EMPTY, GIVE, OPTIONAL, RHOM, IridesciaState
 
-GAME = registry.get("iridescia")
 BARRICADE_LEFT = 6
 """A Barricade card (its own vane points left)."""
 PLAIN_LEFT, PLAIN_LEFT_TOO = 0, 4
 """Plain cards whose vanes point left."""
-
-
-def cell(name: str) -> int:
-    found = parse_cell(name)
-    assert found is not None
-    return found
-
-
-def with_seat(state: IridesciaState, index: int, **changes) -> IridesciaState:
-    seats = list(state.seats)
-    seats[index] = attrs.evolve(seats[index], **changes)
-    return attrs.evolve(state, seats=tuple(seats))
-
-
-def seated(players: int, rhom: int, seed: int = 1) -> IridesciaState:
-    state = GAME.new(players, seed=seed)
-    while state.step == 0:
-        state = state.apply(A.RHOM if state.current == rhom else A.EXPLORER)
-    return state
 
 
 def cards_on_top(state: IridesciaState, first: int, then: int) -> IridesciaState:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from iridescia_positions import GAME, cell, seated
 
-from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, registry
+from gemtable.engine import CHANCE, SPECTATOR, IllegalAction
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia.board import (
     AHEAD,
@@ -15,25 +16,9 @@ from gemtable.engine.games.iridescia.board import (
     FINISHED,
     ROW_SIZES,
     SIDE,
-    parse_cell,
 )
 from gemtable.engine.games.iridescia.components import CATAPULT, SWAP, TILES
-from gemtable.engine.games.iridescia.state import GIVE, OPTIONAL, RESOLVE, REVEAL, ROLLING, SEATING
-
-GAME = registry.get("iridescia")
-
-
-def cell(name: str) -> int:
-    found = parse_cell(name)
-    assert found is not None
-    return found
-
-
-def seated(players: int, seed: int = 1, rhom: int = -1):
-    state = GAME.new(players, seed=seed)
-    while state.step == SEATING:
-        state = state.apply(A.RHOM if state.current == rhom else A.EXPLORER)
-    return state
+from gemtable.engine.games.iridescia.state import GIVE, OPTIONAL, RESOLVE, REVEAL, ROLLING
 
 
 def test_board_rows_and_adjacency():

@@ -6,10 +6,10 @@ Pickaxe and the supply, the Epic Elixir's timing and the Wishing Well's wait.
 from __future__ import annotations
 
 import attrs
+from iridescia_positions import GAME, cell, cells, with_seat
 
-from gemtable.engine import registry
 from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia.board import FINISHED, parse_cell, row_cells
+from gemtable.engine.games.iridescia.board import FINISHED, row_cells
 from gemtable.engine.games.iridescia.components import (
     CATAPULT,
     ELIXIR,
@@ -31,24 +31,6 @@ from gemtable.engine.games.iridescia.state import (
     WISH,
     IridesciaState,
 )
-
-GAME = registry.get("iridescia")
-
-
-def cell(name: str) -> int:
-    found = parse_cell(name)
-    assert found is not None
-    return found
-
-
-def cells(*names: str) -> set[int]:
-    return {cell(name) for name in names}
-
-
-def with_seat(state: IridesciaState, index: int, **changes) -> IridesciaState:
-    seats = list(state.seats)
-    seats[index] = attrs.evolve(seats[index], **changes)
-    return attrs.evolve(state, seats=tuple(seats))
 
 
 def bare_board(state: IridesciaState, keep: set[int] = frozenset()) -> IridesciaState:
@@ -99,6 +81,8 @@ def test_blocked_explorer_with_tiles_discards_one_then_chooses():
     assert state.legal_actions() == (letter,)
     state = state.apply(letter)
     assert state.seats[0].pile == () and verbs(state, "go") == cells("4c", "4d", "3b", "3d")
+    # Asked for anything else, the engine says where a blocked explorer may step.
+    assert "an empty hex ahead of or beside you" in state.why_illegal(A.MINE)
 
 
 def test_blocked_with_every_neighbour_taken_goes_to_the_nearest_hex_not_behind():

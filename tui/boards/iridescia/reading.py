@@ -15,6 +15,7 @@ from gemtable.engine.games.iridescia import mining as M
 from gemtable.engine.games.iridescia import objectives as O
 from gemtable.engine.games.iridescia import rules as R
 from gemtable.engine.games.iridescia import state as ST
+from gemtable.engine.games.iridescia.explain import item_played
 from gemtable.engine.games.iridescia.state import IridesciaState
 
 from . import glyphs as G
@@ -311,7 +312,7 @@ def item_words(*actions: object) -> str:
     """What the item the first of `actions` that plays one does, named ("" when
     none plays an item)."""
     for action in actions:
-        kind = C.ITEM_BY_KEY.get(str(action).split(" ", 1)[0], -1)
+        kind = item_played(action)
         if kind >= 0:
             return f"{C.ITEMS[kind].name}: {T.item_text(kind)}"
     return ""
