@@ -134,7 +134,33 @@ async def test_an_event_drawn_after_an_auction_shows_what_it_does_at_80x24() -> 
         app.show(drawn)
         await pilot.pause()
         assert flat(f"Event Plague: {event_words(plague)}") in flat(render_text(app))
-        app.show(attrs.evolve(drawn, last_auction=((0, 9), (1, 2))))  # a newer auction
+        newer = attrs.evolve(drawn, last_auction=((0, 9), (1, 2)),
+                             events_at_auction=drawn.events_drawn)
+        app.show(newer)
+        await pilot.pause()
+        screen = render_text(app)
+    assert "Last auction, bids revealed: S1 9¢ won" in screen
+    assert event_words(plague) not in flat(screen)
+
+
+async def test_a_board_shown_a_position_first_tells_which_came_last_from_the_view() -> None:
+    """Which of the latest auction and event came last is the view's, not the
+    board's memory of earlier views: a board shown the position first (a game
+    resumed, a replay) and a board jumping over both (a replay's first to
+    last) show what a board that watched every step shows."""
+    start = acting()
+    plague = EVENT_NAME.index("Plague")
+    event_last = attrs.evolve(start, last_auction=((0, 3), (1, 5)), last_event=plague,
+                              events_drawn=start.events_drawn + 1)
+    auction_last = attrs.evolve(event_last, last_auction=((0, 9), (1, 2)),
+                                events_at_auction=event_last.events_drawn)
+    app = OneBoard(event_last, event_last.current)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert flat(f"Event Plague: {event_words(plague)}") in flat(render_text(app))
+        app.show(start)
+        await pilot.pause()
+        app.show(auction_last)  # both changed since the view before
         await pilot.pause()
         screen = render_text(app)
     assert "Last auction, bids revealed: S1 9¢ won" in screen

@@ -62,7 +62,7 @@ class MaryliaGame(Game[MaryliaState]):
             players, variant, PLACE, first, first, 1, ACTIONS_PER_TURN, False, tuple(seats),
             (EMPTY,) * CITIES, (0,) * CITIES, (EMPTY,) * CITIES, (NO_CARDS,) * CITIES,
             tuple(resource_deck), tuple(encounter_deck), tuple(event_deck), NO_CARDS, (),
-            BANK_COINS - dealt, None, (), 0, -1, 0, 0,
+            BANK_COINS - dealt, None, (), 0, -1, 0, 0, 0,
         )
         # Lay out the two rows. Enter-play abilities wait for the placement;
         # coins and a Monster's appetite apply at once.

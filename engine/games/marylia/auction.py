@@ -77,6 +77,7 @@ def commit(table: Table, amount: int) -> None:
     best = bids[winner_index]
     winner = auction.bidders[winner_index]
     table.last_auction = tuple(zip(auction.bidders, bids, strict=True))
+    table.events_at_auction = table.events_drawn
     table.auction = None
     if auction.kind == BUY_AUCTION:
         buy(table, winner, best)

@@ -83,7 +83,7 @@ def _after_action(state: MaryliaState, seats: tuple[Seat, ...], bank: int) -> Ma
             s.last_round, seats, s.characters, s.character_coins, s.resources, s.treasure,
             s.resource_deck, s.encounter_deck, s.event_deck, s.resource_discard,
             s.encounter_discard, bank, None, s.last_auction, s.last_roll, s.last_event,
-            s.events_drawn, s.turns,
+            s.events_drawn, s.events_at_auction, s.turns,
         )
     table = Table(s)
     table.seats = list(seats)
@@ -165,8 +165,8 @@ def _interact(table: Table) -> None:
     me = table.current
     city = table.seats[me].city
     card = table.characters[city]
+    table.pay(me, INTERACT_COST[card])  # the card's own cost, Mercenary or Monster
     if IS_MONSTER[card]:
-        table.pay(me, INTERACT_COST[card])
         table.step = FIGHT
         return
     use_mercenary(table, me, city)

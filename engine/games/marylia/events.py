@@ -79,7 +79,7 @@ def resolve_event(table: Table, event: int) -> None:
 
 
 def use_mercenary(table: Table, seat: int, city: int) -> None:
-    """`seat` interacts with the Mercenary of `city`: pay, resolve, discard, collect."""
+    """`seat` has paid the Mercenary of `city` its cost: resolve, discard, collect."""
     card = table.characters[city]
     ability = ABILITY[card]
     if ability == "leprechaun":
@@ -109,7 +109,6 @@ def use_mercenary(table: Table, seat: int, city: int) -> None:
             table.resources[city] = -1
             table.add_cards(seat, tuple(cards))
     elif ability == "prospector":
-        table.pay(seat, 2)
         table.draw(seat, 3)
     else:  # pragma: no cover
         raise ValueError(f"unknown ability {ability!r}")

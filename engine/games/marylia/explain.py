@@ -24,7 +24,6 @@ from .cards import (
     ABILITY,
     COST,
     ENCOUNTER_NAME,
-    EVENT_NAME,
     INTERACT_COST,
     IS_ACQUIRER,
     IS_MONSTER,
@@ -50,7 +49,7 @@ from .state import (
     PLACE,
     MaryliaState,
 )
-from .words import event_words
+from .words import event_text
 
 DRAWING = frozenset({"leprechaun", "courier", "prospector", "herald"})
 """Mercenaries whose Interact draws a card or an event."""
@@ -260,7 +259,7 @@ def _nobody_joined(after: MaryliaState) -> str:
 def _event_note(state: MaryliaState, after: MaryliaState) -> str:
     if after.events_drawn != state.events_drawn:
         event = after.last_event
-        return f"; event {EVENT_NAME[event]}: {event_words(event)}"
+        return f"; event {event_text(event)}"
     return ""
 
 
@@ -286,7 +285,7 @@ def _describe_roll(state: MaryliaState, face: int, after: MaryliaState) -> str:
     text = f"Round {after.round} begins; the Change D8 shows {face}"
     if after.events_drawn != state.events_drawn:
         event = after.last_event
-        text += f"; event {EVENT_NAME[event]}: {event_words(event)}"
+        text += f"; event {event_text(event)}"
     else:
         text += f": the cards of {city_name(face - 1)} are discarded"
     if after.last_round:

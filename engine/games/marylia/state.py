@@ -172,6 +172,9 @@ class MaryliaState(State):
     """The latest event drawn, or -1."""
     events_drawn: int
     """How many events have been drawn so far (tells a repeated event apart)."""
+    events_at_auction: int
+    """`events_drawn` when the latest auction's bids were revealed (0 before
+    any): an event drawn since then makes `events_drawn` the larger."""
     turns: int
     observer: Observer | None = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""

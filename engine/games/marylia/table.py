@@ -24,7 +24,7 @@ class Table:
         "last_round", "seats", "characters", "character_coins", "resources", "treasure",
         "resource_deck", "encounter_deck", "event_deck", "resource_discard",
         "encounter_discard", "bank", "auction", "last_auction", "last_roll", "last_event",
-        "events_drawn", "turns",
+        "events_drawn", "events_at_auction", "turns",
     )
 
     def __init__(self, s: MaryliaState) -> None:
@@ -55,6 +55,7 @@ class Table:
         self.last_roll = s.last_roll
         self.last_event = s.last_event
         self.events_drawn = s.events_drawn
+        self.events_at_auction = s.events_at_auction
         self.turns = s.turns
 
     def freeze(self) -> MaryliaState:
@@ -65,7 +66,7 @@ class Table:
             self.resource_deck, self.encounter_deck, self.event_deck,
             tuple(self.resource_discard), self.encounter_discard, self.bank,
             self.auction, self.last_auction, self.last_roll, self.last_event, self.events_drawn,
-            self.turns,
+            self.events_at_auction, self.turns,
         )
 
     # --- coins -------------------------------------------------------------

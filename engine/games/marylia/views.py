@@ -31,8 +31,8 @@ def _copy(state: MaryliaState, seats: tuple[Seat, ...], resource_deck: tuple[int
         s.players, s.variant, s.step, s.current, s.first, s.round, s.actions_left,
         s.last_round, seats, s.characters, s.character_coins, s.resources, s.treasure,
         resource_deck, encounter_deck, event_deck, s.resource_discard, s.encounter_discard,
-        s.bank, auction, s.last_auction, s.last_roll, s.last_event, s.events_drawn, s.turns,
-        observer,
+        s.bank, auction, s.last_auction, s.last_roll, s.last_event, s.events_drawn,
+        s.events_at_auction, s.turns, observer,
     )
 
 

@@ -11,6 +11,7 @@ from marylia_positions import (
     acquirer_for,
     card_named,
     cards,
+    mercenary,
     play,
     set_city,
     set_seat,
@@ -129,3 +130,17 @@ def test_a_sale_auction_lets_the_winner_sell_their_own_item():
     assert state.seats[1].coins == 20 - 1 - 7 + ring1.value + 4
     assert state.seats[1].items == () and state.seats[0].items == (ring0,)
     assert state.characters[0] == -1 and state.actions_left == 3
+
+
+def test_every_view_tells_whether_an_event_came_after_the_latest_auction():
+    """The count of events drawn is kept with the revealed bids, so a board can
+    say from the view alone which of the two came last."""
+    state = attrs.evolve(_purchase(3), events_drawn=2)  # two events before this auction
+    state = play(state, "buy", "join", "join", "bid 2", "bid 5", "bid 4")
+    assert state.events_at_auction == state.events_drawn == 2
+    state = set_city(state, 0, mercenary("herald"))
+    after = play(state, "interact")  # the Herald draws an event
+    for seat in (SPECTATOR, 0, 1, 2):
+        view = after.view(seat)
+        assert view.events_at_auction == 2 and view.events_drawn == 3
+        assert view.determinize(random.Random(1)).events_at_auction == 2

@@ -5,7 +5,13 @@ from __future__ import annotations
 import attrs
 from marylia_positions import DIAMOND, mercenary, play, set_city, set_seat, started
 
-from gemtable.engine.games.marylia.cards import EVENT_EFFECT, IS_ACQUIRER, IS_MERCENARY
+from gemtable.engine.games.marylia import effects
+from gemtable.engine.games.marylia.cards import (
+    EVENT_EFFECT,
+    INTERACT_COST,
+    IS_ACQUIRER,
+    IS_MERCENARY,
+)
 from gemtable.engine.games.marylia.events import resolve_event
 from gemtable.engine.games.marylia.table import Table
 
@@ -45,6 +51,18 @@ def test_couriers_and_prospectors_draw_from_the_resource_deck():
     state = _three_in_a_row("prospector")
     after = play(state, "interact")
     assert after.seats[0].held == state.seats[0].held + 3 and after.seats[0].coins == 8
+
+
+def test_a_mercenary_costs_what_its_card_says(monkeypatch):
+    """The cost paid is the card's (the one the board, the words and the check
+    for Interact read), not a number of the ability's own: a Courier printed
+    with a cost of 1 would take that coin."""
+    courier = mercenary("courier")
+    priced = tuple(1 if card == courier else cost for card, cost in enumerate(INTERACT_COST))
+    monkeypatch.setattr(effects, "INTERACT_COST", priced)
+    state = _three_in_a_row("courier")
+    after = play(state, "interact")
+    assert after.seats[0].coins == 9 and after.seats[0].held == state.seats[0].held + 2
 
 
 def test_the_saboteur_costs_everyone_else_a_coin_when_it_leaves():

@@ -4,8 +4,8 @@ reachable from the keyboard (or typed in notation).
 The board keeps only the last view, legal actions and history it was shown,
 plus what the person is doing with the keyboard: the Draft of choices so far,
 the city under the cursor and the last message; and, to show what was just
-dealt, whether an event came after the latest auction. A character entering
-play moves the cursor to its city, so its words show under the table.
+dealt, the cities whose character is new since the view before. A character
+entering play moves the cursor to its city, so its words show under the table.
 """
 
 from __future__ import annotations
@@ -57,8 +57,6 @@ class MaryliaBoard(Board):
         super().__init__(name=name, id=id, classes=classes)
         self._draft = C.Draft()
         self._cursor = 0
-        self._event_news = False
-        """An event was drawn after the latest auction: a short board shows it first."""
         self._arrived: tuple[int, ...] = ()
         """Cities whose character entered play since the view before this one."""
 
@@ -89,11 +87,6 @@ class MaryliaBoard(Board):
             self._cursor = here if here in arrived else arrived[0]
         elif here >= 0:
             self._cursor = here
-        if previous is not None:
-            if view.auction is not None or view.last_auction != previous.last_auction:
-                self._event_news = False
-            if view.events_drawn != previous.events_drawn:
-                self._event_news = True
 
     def key_modes(self) -> frozenset[str]:
         view, legal = self._view, self._legal
@@ -137,7 +130,8 @@ class MaryliaBoard(Board):
     def _auction_lines(self, width: int) -> list[Text]:
         """The auction going on, else the latest auction's bids and the latest
         event in words; on a short board, one of them: an auction going on,
-        else whichever came last."""
+        else whichever came last (from the view alone, so every terminal and
+        every step of a replay shows the same)."""
         view = self._view
         assert view is not None
         if view.is_over:
@@ -147,7 +141,8 @@ class MaryliaBoard(Board):
         events = [] if event is None else D.wrapped(event, width, EVENT_ROWS)
         if self.has_class("-tall"):
             lines = ([] if auction is None else [auction]) + events
-        elif auction is None or (view.auction is None and self._event_news and events):
+        elif auction is None or (view.auction is None and events
+                                 and view.events_drawn > view.events_at_auction):
             lines = events
         else:
             lines = [auction]

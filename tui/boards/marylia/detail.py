@@ -97,7 +97,7 @@ def event_line(view: MaryliaState, short: bool = False) -> Text | None:
 
 def arrivals(previous: MaryliaState | None, view: MaryliaState) -> tuple[int, ...]:
     """Cities where a character has entered play since `previous` (left to right)."""
-    if previous is None or len(previous.characters) != len(view.characters):
+    if previous is None:
         return ()
     return tuple(city for city, card in enumerate(view.characters)
                  if card >= 0 and card != previous.characters[city])
