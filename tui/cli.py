@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from gemtable.engine import registry
 
-if TYPE_CHECKING:  # the serve modules load only for `gemtable serve`
+if TYPE_CHECKING:  # for the annotation only: _startups imports it when called
     from gemtable.tui.serve.gate import Startups
 
 

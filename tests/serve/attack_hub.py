@@ -37,7 +37,7 @@ from attack_parts import (  # noqa: E402
     next_action,
     play,
     say,
-    server,
+    serving,
     table_ids,
     until,
     use_server_path,
@@ -46,14 +46,14 @@ from attack_parts import (  # noqa: E402
 from conftest import Client  # noqa: E402
 
 from gemtable.engine.gamelog import load  # noqa: E402
+from gemtable.tui.serve.hub import TABLES_PER_PERSON  # noqa: E402
 
 # --- item 5 ---------------------------------------------------------------------------
 
 async def stand_ins(args: argparse.Namespace) -> list[str]:
-    running = server("--stand-in-after", f"{args.stand_in_after:g}")
     problems: list[str] = []
     played = 0
-    try:
+    with serving("--stand-in-after", f"{args.stand_in_after:g}") as running:
         alice = await Client.open(running.port, "alice")
         await new_table(alice)  # you, open
         await alice.wait_for("waiting for players", WAIT)
@@ -108,8 +108,6 @@ async def stand_ins(args: argparse.Namespace) -> list[str]:
         if refused:
             problems.append(f"{len(refused)} stand-in moves refused")
         await bob.close()
-    finally:
-        running.stop()
     return problems
 
 
@@ -119,11 +117,10 @@ async def cap(args: argparse.Namespace) -> list[str]:
     extra = ["--max-tables", str(args.max_tables)]
     if args.max_tables_per_person is not None:
         extra += ["--max-tables-per-person", str(args.max_tables_per_person)]
-    running = server(*extra)
-    allowed = args.max_tables_per_person or 4  # the server's own default
+    allowed = args.max_tables_per_person or TABLES_PER_PERSON  # the server's own default
     problems: list[str] = []
     made = 0
-    try:
+    with serving(*extra) as running:
         alice = await Client.open(running.port, "alice")
         for n in range(1, args.max_tables + 2):
             await new_table(alice, seat2=2)  # you, greedy: plays at once
@@ -154,8 +151,6 @@ async def cap(args: argparse.Namespace) -> list[str]:
             problems.append("bob could not make a table")
         await alice.close()
         await bob.close()
-    finally:
-        running.stop()
     return problems
 
 
@@ -165,12 +160,11 @@ PLANTED = "import pathlib, sys\npathlib.Path(sys.argv[1]).write_text('it ran')\n
 
 
 async def planted(args: argparse.Namespace) -> list[str]:
-    running = server()
     problems: list[str] = []
     marker = folder("gemtable-planted-") / "it-ran"
     script = marker.parent / "planted.py"
     script.write_text(PLANTED)
-    try:
+    with serving() as running:
         alice = await Client.open(running.port, "alice")
         await new_table(alice, seat1=3, seat2=-1)  # greedy, you
         await alice.wait_for("F2  legend", WAIT)
@@ -209,17 +203,14 @@ async def planted(args: argparse.Namespace) -> list[str]:
         if marker.exists():
             problems.append("the planted program ran")
         await alice.close()
-    finally:
-        running.stop()
     return problems
 
 
 # --- item 8 ---------------------------------------------------------------------------
 
 async def notices(args: argparse.Namespace) -> list[str]:
-    running = server()
     problems: list[str] = []
-    try:
+    with serving() as running:
         alice = await Client.open(running.port, "alice")
         await new_table(alice)
         await alice.wait_for("waiting for players", WAIT)
@@ -239,17 +230,14 @@ async def notices(args: argparse.Namespace) -> list[str]:
             say("alice sees NO notice about table", table)
             problems.append(f"alice was not told about table {table}")
         await alice.close()
-    finally:
-        running.stop()
     return problems
 
 
 # --- item 11 --------------------------------------------------------------------------
 
 async def quit_keys(args: argparse.Namespace) -> list[str]:
-    running = server()
     problems: list[str] = []
-    try:
+    with serving() as running:
         alice = await Client.open(running.port, "alice")
         await alice.wait_for("shared tables", WAIT)
         alice.send("\x03")  # Ctrl+C
@@ -274,8 +262,6 @@ async def quit_keys(args: argparse.Namespace) -> list[str]:
                 problems.append("Ctrl+Q closed without the goodbye")
         else:
             problems.append("Ctrl+C closed the session")
-    finally:
-        running.stop()
     return problems
 
 
@@ -292,9 +278,8 @@ def rss_kib(pid: int) -> tuple[int, int]:
 
 
 async def frames(args: argparse.Namespace) -> list[str]:
-    running = server()
     problems: list[str] = []
-    try:
+    with serving() as running:
         person = await Client.open(running.port, "alice")
         await person.wait_for("shared tables", WAIT)
         pid = running.process.pid
@@ -347,8 +332,6 @@ async def frames(args: argparse.Namespace) -> list[str]:
         except AssertionError:
             problems.append("alice's session was not served afterwards")
         await person.close()
-    finally:
-        running.stop()
     return problems
 
 
@@ -364,7 +347,8 @@ def main(argv: list[str]) -> int:
                         help="stand_ins: the server's --stand-in-after")
     parser.add_argument("--max-tables", type=int, default=8, help="cap: the server's")
     parser.add_argument("--max-tables-per-person", type=int, default=None,
-                        help="cap: the server's (its default, 4, if not given)")
+                        help=f"cap: the server's (its default, {TABLES_PER_PERSON}, "
+                             "if not given)")
     args = parser.parse_args(argv)
     use_server_path(args.server_path)
     return verdict(asyncio.run(SCENARIOS[args.scenario](args)))

@@ -5,12 +5,14 @@ and the verdict at the end."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -51,6 +53,16 @@ def server(*extra: str) -> ServerProcess:
     say("server", OTHER or "this checkout", "port", running.port, "data", running.data,
         "args", " ".join(extra))
     return running
+
+
+@contextlib.contextmanager
+def serving(*extra: str) -> Iterator[ServerProcess]:
+    """A server for one scenario, stopped when it ends however it ends."""
+    running = server(*extra)
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 DOWN, LEFT, RIGHT = "\x1b[B", "\x1b[D", "\x1b[C"
@@ -110,7 +122,7 @@ def log_lines(running: ServerProcess, *words: str) -> list[str]:
 
 def verdict(problems: list[str]) -> int:
     """Print the verdict, tidy up (or say what is kept), and give the exit status."""
-    if problems:
+    if problems and FOLDERS:
         print("kept to look into:", " ".join(map(str, FOLDERS)))
     else:
         for made in FOLDERS:

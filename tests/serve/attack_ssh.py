@@ -32,8 +32,9 @@ from asyncssh.packet import String
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from attack_parts import verdict  # noqa: E402
 from conftest import Terminal  # noqa: E402
-from rawssh import bare_channel, start_terminal  # noqa: E402
+from rawssh import bare_channel, set_env, start_terminal  # noqa: E402
 
 KEYS = Path(tempfile.mkdtemp(prefix="gemtable-attack-"))
 TMUX = ["tmux", "-L", f"gemtable-attack-{os.getpid()}"]
@@ -168,7 +169,7 @@ async def channels(args: argparse.Namespace) -> list[str]:
     for name, value, wanted in (("LANG", "en_GB.UTF-8", True), ("LANG", "x" * 8192, False),
                                 ("LD_PRELOAD", "/tmp/x.so", False),
                                 ("COLORTERM", "truecolor", True)):
-        answer = bool(await chan._make_request(b"env", String(name), String(value)))
+        answer = await set_env(chan, name, value)
         shown = f"{name}={value[:16]}{'...' if len(value) > 16 else ''}"
         print(f"env {shown}: {'taken' if answer else 'refused'}")
         if answer != wanted:
@@ -261,10 +262,7 @@ def main(argv: list[str]) -> int:
             problems = asyncio.run(claim(args) if args.scenario == "claim" else channels(args))
     finally:
         shutil.rmtree(KEYS, ignore_errors=True)
-    print("verdict: held" if not problems else "verdict: NOT HELD")
-    for problem in problems:
-        print("  ", problem)
-    return 1 if problems else 0
+    return verdict(problems)
 
 
 if __name__ == "__main__":

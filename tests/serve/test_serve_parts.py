@@ -184,6 +184,14 @@ def test_the_session_environment_is_built_from_nothing(monkeypatch):
     assert env["GEMTABLE_HUB_TOKEN"] == "secret"
     assert not {"COLUMNS", "LINES", "TEXTUAL_DEBUG", "LD_PRELOAD"} & set(env)
     assert "COLORTERM" not in child_env("xterm", {"COLORTERM": "yes please"}, "t")
+    # The locale: a UTF-8 one is kept, any other (or one too long to be real) is not.
+    locale = child_env("xterm", {"LANG": "en_GB.UTF-8", "LC_TIME": "de_DE.utf8",
+                                 "LC_ALL": "C", "LC_CTYPE": "x" * 70 + ".UTF-8",
+                                 "NO_COLOR": "1", "TERM": "tmux-256color"}, "t")
+    assert locale["TERM"] == "xterm-256color"  # the pty request's, not an env request's
+    assert {k: v for k, v in locale.items() if k.startswith(("LANG", "LC_", "NO_"))} == {
+        "LANG": "en_GB.UTF-8", "LC_TIME": "de_DE.utf8", "NO_COLOR": "1"}
+    assert child_env("xterm", {"LANG": "x" * 70 + ".UTF-8"}, "t")["LANG"] == "C.UTF-8"
     assert terminal_type("tmux-256color") == "tmux-256color"
     assert terminal_type(None) == terminal_type("vt100") == "xterm-256color"
 

@@ -90,7 +90,7 @@ def test_drops_rise_from_the_rate_at_start_to_all_at_full():
     assert [startups.drop_chance(n) for n in (0, 9, 10, 55, 100, 500)] == [
         0.0, 0.0, 0.3, 0.65, 1.0, 1.0]
     assert str(startups) == "10:30:100" and Startups.parse("8") == Startups(8, 100, 8)
-    for nonsense in ("10:30", "a:b:c", "10:130:100", "10:30:5", "0:30:10"):
+    for nonsense in ("10:30", "a:b:c", "10:130:100", "10:30:5", "0:30:10", "0", "-3"):
         with pytest.raises(StartupsError):
             Startups.parse(nonsense)
     # Held at `start` connections logging in, about `rate` of the new ones are dropped.

@@ -7,6 +7,7 @@ import pytest
 
 from gemtable.tui.serve import protocol as P
 from gemtable.tui.serve.client import HubError
+from gemtable.tui.serve.hub import HubLimits
 
 ME_AND_A_BOT = (P.YOU, "greedy")
 
@@ -18,10 +19,8 @@ def make(client, seats=ME_AND_A_BOT) -> str:
 def test_one_person_cannot_fill_every_table_slot(hub_factory):
     """The issue's case: with --max-tables 8, one person made 8 "me + bot" tables
     (they start at once, so the share of waiting tables never counted them)."""
-    from gemtable.tui.serve.hub import HubLimits
-
     running = hub_factory(max_tables=8)
-    cap = getattr(HubLimits(), "tables_per_person", 4)  # the default
+    cap = HubLimits().tables_per_person  # the default
     assert 1 < cap < 8
     alice, bob = running.client("alice"), running.client("bob")
     made = [make(alice) for _ in range(cap - 1)]

@@ -153,7 +153,7 @@ def main() -> int:
     finally:
         if args.keep:
             print(f"left running: `tmux -L {SOCKET} attach`, the server on port {server.port}")
-        if not args.keep:
+        else:
             subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
             server.stop()
             shutil.rmtree(folder / "data", ignore_errors=True)
@@ -244,8 +244,6 @@ def play(server: Server, folder: Path, privacy_at: int, reconnect_at: int, resta
           f"{time.monotonic() - started:.0f} s; bob reconnected: {reconnected}; "
           f"server killed and restarted: {restarted}; screens in {folder}")
     return 0
-
-
 
 
 if __name__ == "__main__":

@@ -45,8 +45,8 @@ class Startups:
             numbers = [int(part) for part in parts]
         except ValueError:
             raise StartupsError(f"{text!r}: expected start:rate:full, like 32:30:96") from None
-        if len(numbers) == 1:
-            return cls(numbers[0], 100, numbers[0])
+        if len(numbers) == 1:  # held to the same bounds: 0 would let nobody log in
+            numbers = [numbers[0], 100, numbers[0]]
         if len(numbers) != 3:
             raise StartupsError(f"{text!r}: expected start:rate:full, like 32:30:96")
         start, rate, full = numbers

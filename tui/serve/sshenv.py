@@ -23,7 +23,6 @@ MAX_NAME = 32
 MAX_VALUE = 64
 MAX_VARIABLES = 16
 """At most this many variables per channel (the locale alone is up to 14)."""
-FORWARDED_ENV = ("COLORTERM", "NO_COLOR", "LANG")
 KEPT_ENV = ("PATH", "PYTHONPATH", "VIRTUAL_ENV")
 CHANNEL_WINDOW = 256 * 1024
 """Bytes a client may send on a channel before the server has read them (asyncssh's
@@ -75,18 +74,16 @@ def child_env(term: str | None, client_env: dict[str, str], token: str) -> dict[
     """The session process's environment, from nothing (never COLUMNS or LINES)."""
     env = {name: os.environ[name] for name in KEPT_ENV if name in os.environ}
     env["TERM"] = terminal_type(term)
-    for name in FORWARDED_ENV:
-        value = client_env.get(name, "")
-        if value and value.isprintable() and len(value) < 64:
-            env[name] = value
+    for name, value in client_env.items():  # the channel's own test, once more
+        if name == "TERM" or not value or not accepted(name.encode(), value.encode()):
+            continue  # TERM is the terminal's, from its pty request
+        if name.startswith(ACCEPTED_PREFIX) and not _utf8_locale(value):
+            continue  # a locale the app cannot write in is left out
+        env[name] = value
     if env.get("COLORTERM", "").lower() not in ("truecolor", "24bit"):
         env.pop("COLORTERM", None)
     if not _utf8_locale(env.get("LANG", "")):
         env["LANG"] = "C.UTF-8"
-    for name, value in client_env.items():  # a locale the app cannot write in is left out
-        if name.startswith(ACCEPTED_PREFIX) and accepted(name.encode(), value.encode()) \
-                and _utf8_locale(value):
-            env[name] = value
     env["HOME"] = os.environ.get("HOME", "/")
     env["GEMTABLE_HUB_TOKEN"] = token
     return env
