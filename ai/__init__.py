@@ -3,6 +3,15 @@
 Imports gemtable.engine, never gemtable.tui.
 """
 
-from .base import Bot, BotKindError, bot_kinds, level_kinds, make_bot, seating_problem
+from .base import (
+    Bot,
+    BotKindError,
+    UnknownBotKind,
+    bot_kinds,
+    level_kinds,
+    make_bot,
+    seating_problem,
+)
 
-__all__ = ["Bot", "BotKindError", "bot_kinds", "level_kinds", "make_bot", "seating_problem"]
+__all__ = ["Bot", "BotKindError", "UnknownBotKind", "bot_kinds", "level_kinds", "make_bot",
+           "seating_problem"]

@@ -28,6 +28,18 @@ class BotKindError(ValueError):
     """A KIND string that names no bot."""
 
 
+class UnknownBotKind(BotKindError):
+    """A KIND of no form `make_bot` knows (not merely a bad budget or count)."""
+
+    def __init__(self, kind: str, game_id: str, message: str) -> None:
+        super().__init__(message)
+        self.kind, self.game_id = kind, game_id
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+        # so that it crosses to and from worker processes whole
+        return type(self), (self.kind, self.game_id, str(self))
+
+
 class Bot(Protocol):
     kind: str
 
@@ -188,7 +200,6 @@ def make_bot(kind: str, *, game_id: str, seed: int) -> Bot:
                        keep_tree=name == SEARCH)
     if kind in heuristic.bots:
         return heuristic.bots[kind](seed)
-    known = (", ".join(level_kinds() + bot_kinds(game_id))
-             + ", mcts:SECONDSs, mcts-fresh[:BUDGET], any search kind @WORKERS, exec:COMMAND, "
-             "loose:BEST/POOL/LEAST")
-    raise BotKindError(f"no bot kind {kind!r} for {game_id} (known: {known})")
+    from .kinds import unknown_kind_message
+
+    raise UnknownBotKind(kind, game_id, unknown_kind_message(kind, game_id, people=False))

@@ -13,11 +13,13 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 import attrs
+
+from .notation import unreadable
 
 __all__ = [
     "CHANCE",
@@ -125,6 +127,8 @@ class Game(Generic[S]):
 
     id: ClassVar[str]
     title: ClassVar[str]
+    short_title: ClassVar[str] = ""
+    """The name where room is short (a status bar at 80 columns); "" for the title."""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     variants: ClassVar[tuple[Variant, ...]]
@@ -142,6 +146,11 @@ class Game(Generic[S]):
     people: ClassVar[tuple[int, int] | None] = None
     """How many people may play, where that differs from the seats (a seat may be
     an automaton, as in solo games against a card deck)."""
+
+    notation: ClassVar[Mapping[str, str]] = {}
+    """How each verb (an action text's first word) is written, as a short
+    phrase that follows "write" ("take and up to three colour letters..."):
+    what a person who typed no action is shown (engine/notation.py)."""
 
     seat_roles: ClassVar[tuple[str, ...]] = ()
     """Parts a seat may play other than a player's, named as the game names
@@ -308,14 +317,25 @@ class State:
                 return action
         action = self.parse_syntax(key)
         if action is None:
-            raise IllegalAction(f"{text.strip()!r} is not an action in {self.game.title}")
+            raise IllegalAction(unreadable(self, key))
         if action in self.legal_actions():
             return action  # an accepted spelling other than the canonical one
         raise IllegalAction(self.why_illegal(action), action)
 
     def parse_syntax(self, text: str) -> object | None:
-        """The action `text` names, legal here or not; None if it names nothing."""
+        """The action `text` names, legal here or not; None if it names nothing.
+
+        Every text of the notation's shape names an action, even one no
+        position allows (a city that does not exist), so that `why_illegal`
+        says what is wrong; None is for text outside the notation (a letter
+        that is no colour), which `notation_problem` explains."""
         raise NotImplementedError
+
+    def notation_problem(self, text: str) -> str:
+        """What is wrong with `text` (normalised), which names no action but
+        starts with one of the game's verbs ("X is not a colour"); "" when
+        there is nothing more particular to say than how the verb is written."""
+        return ""
 
     # --- chance -------------------------------------------------------------
     def chance_outcomes(self) -> Sequence[tuple[object, float]]:

@@ -18,8 +18,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from playouts import playout_steps, registry_cases, sample_positions
 
-from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, chance_rng, registry
+from gemtable.engine import CHANCE, SPECTATOR, IllegalAction
 
 POSITIONS = 24
 """Positions sampled from each playout."""
@@ -27,7 +28,6 @@ ACTIONS = 4
 """Actions tried at each position."""
 SAMPLES = 3
 """Determinizations per view."""
-MAX_ACTIONS = 20_000
 
 
 KNOWN_REVEALS_GAPS: dict[str, str] = {}
@@ -35,36 +35,14 @@ KNOWN_REVEALS_GAPS: dict[str, str] = {}
 case is expected to fail (strictly, so the entry must go once it is fixed)."""
 
 
-def _cases(known_gaps: dict[str, str] | None = None):
-    for game in registry.all():
-        marks = []
-        if known_gaps and game.id in known_gaps:
-            marks = [pytest.mark.xfail(reason=known_gaps[game.id], strict=True)]
-        for players in sorted({game.min_players, min(game.max_players, game.min_players + 1)}):
-            for variant in game.variants_for(players):
-                yield pytest.param(game, players, variant.id, marks=marks,
-                                   id=f"{game.id}-{players}p-{variant.id}")
-
-
-CASES = list(_cases())
-REVEALS_CASES = list(_cases(KNOWN_REVEALS_GAPS))
+CASES = registry_cases()
+REVEALS_CASES = registry_cases(KNOWN_REVEALS_GAPS)
 
 
 def _positions(game, players, variant, seed):
     """A seeded random playout's states (chance steps included), thinned to POSITIONS."""
-    state = game.new(players, seed=seed, variant=variant)
-    rng = random.Random(seed)
-    states = [state]
-    while not state.is_over:
-        assert len(states) < MAX_ACTIONS, "playout did not end"
-        if state.to_move is CHANCE:
-            action = state.sample_chance(chance_rng(seed, len(states) - 1))
-        else:
-            action = rng.choice(state.legal_actions())
-        state = state.apply(action)
-        states.append(state)
-    picks = random.Random(seed + 1).sample(range(len(states) - 1), min(POSITIONS, len(states) - 1))
-    return [states[i] for i in sorted(picks)]
+    states = [state for state, _, _ in playout_steps(game, players, variant, seed)]
+    return sample_positions(states, POSITIONS, seed)
 
 
 def _some_actions(state, rng):

@@ -11,7 +11,6 @@ import attrs
 from textual.app import App
 from textual.screen import Screen
 
-from gemtable.engine.core import random_seed
 from gemtable.engine.gamelog import GameLogError, LoadedLog
 
 from .boards.base import Board
@@ -22,7 +21,8 @@ from .table.storage import open_log
 PLAY_BOT_DELAY = 0.6
 """Seconds a bot move takes at least when people play, so they see it happen."""
 CURTAIN_HOLD = 0.6
-"""Seconds the hot-seat curtain ignores Enter after it rises."""
+"""Seconds the hot-seat curtain and the end card ignore keys after they rise
+(an Enter typed twice on the last move must not skip past them)."""
 WATCH_DELAY = 0.8
 """Seconds between moves when only bots play (the watcher changes it with +/-)."""
 
@@ -156,10 +156,7 @@ class GemtableApp(App[int]):
     def _new_menu(self) -> Screen:
         from .screens.menu import MenuScreen
 
-        seed = self.menu_seed
-        if seed is None:
-            seed = random_seed()
-        return MenuScreen(seed=seed)
+        return MenuScreen(seed=self.menu_seed)
 
     def show_menu(self) -> None:
         """Back to the menu: the one underneath if there is one, else a new one."""

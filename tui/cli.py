@@ -1,7 +1,7 @@
 """The `gemtable` command: the menu by default, and sub-commands for scripts.
 
     gemtable                      open the menu
-    gemtable list                 games and bot kinds
+    gemtable list                 games and seat kinds
     gemtable play GAME --seat KIND [--seat KIND ...] [--seed N] [--log PATH]
     gemtable watch GAME --seat KIND ... [--seed N] [--delay SECONDS] [--log PATH]
     gemtable resume [PATH]        continue the latest (or the given) unfinished game
@@ -25,55 +25,36 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from gemtable.ai.kinds import seat_kinds_text, unknown_kind_message
 from gemtable.engine import registry
 
-if TYPE_CHECKING:  # for the annotation only: _startups imports it when called
-    from gemtable.tui.serve.gate import Startups
+from .commands.arguments import Parser, game_or_all, non_negative, positive_int
+from .commands.arguments import game_id as _game_id
+from .commands.serve_options import add_serve, lobby_command, serve_command
+from .commands.terminal import has_terminal, refuse_without_terminal
+
+MENU_ADVICE = "run it in a terminal, or see `gemtable --help` for the commands that print text"
+SCREEN_ADVICE = "run it in a terminal"
+BOTS_ADVICE = "run it in a terminal, or have bots play without a screen with `gemtable arena`"
 
 
-def _game_id(text: str) -> str:
-    if text not in registry.ids():
-        raise argparse.ArgumentTypeError(
-            f"no game {text!r}; choose from: {', '.join(registry.ids())}"
-        )
-    return text
-
-
-def _non_negative(kind):
-    def convert(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value < 0:
-            raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
-        return value
-
-    return convert
-
-
-def _positive_int(text: str) -> int:
-    value = _non_negative(int)(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+def _opens_screen(parser: argparse.ArgumentParser, advice: str) -> None:
+    """Mark a command that opens the interface: without a terminal it is refused,
+    with `advice` (what to do instead)."""
+    parser.set_defaults(screen_advice=advice)
 
 
 def _add_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     parser.add_argument(
         "--seat", action="append", dest="seats", metavar="KIND", required=True,
-        help="one per seat, in turn order: human, a level (easy, normal, hard, expert), "
-             "random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; a search kind may end "
-             "in @WORKERS to search in that many processes (mcts:1500@2, hard@2); plain "
-             "mcts and expert use the spare cores; exec:COMMAND or exec:SECONDSs:COMMAND "
-             "for a program of your own (docs/bots.md)",
+        help=f"one per seat, in turn order: {seat_kinds_text()}",
     )
-    parser.add_argument("--seed", type=_non_negative(int), default=None,
+    parser.add_argument("--seed", type=non_negative(int), default=None,
                         help="seed for the deal and dice (default: random)")
     parser.add_argument("--variant", default=None, help="variant id (default: the game's own)")
     parser.add_argument("--log", type=Path, default=None,
@@ -81,32 +62,37 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="gemtable",
         description="Jewel-themed board games in the terminal, for people and bots.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser,
+                                help="what to do; without one, the menu opens")
 
-    sub.add_parser("list", help="list games and bot kinds")
+    sub.add_parser("list", help="list games and seat kinds")
 
     play = sub.add_parser("play", help="play a game (any mix of people and bots)")
     _add_table_options(play)
     play.set_defaults(subparser=play)  # errors in the seats print play's own usage
+    _opens_screen(play, BOTS_ADVICE)
 
     watch = sub.add_parser("watch", help="watch bots play")
     _add_table_options(watch)
     watch.set_defaults(subparser=watch)
-    watch.add_argument("--delay", type=_non_negative(float), default=0.8,
+    _opens_screen(watch, BOTS_ADVICE)
+    watch.add_argument("--delay", type=non_negative(float), default=0.8,
                        help="seconds between moves (default 0.8)")
 
     resume = sub.add_parser("resume", help="continue an unfinished game")
     resume.add_argument("path", nargs="?", type=Path, help="log file (default: the latest)")
+    _opens_screen(resume, SCREEN_ADVICE)
 
     replay = sub.add_parser("replay", help="step through a game log")
     replay.add_argument("path", type=Path, help="the game log (a .jsonl file)")
-    replay.add_argument("--seat", type=_positive_int, default=None, metavar="N",
+    replay.add_argument("--seat", type=positive_int, default=None, metavar="N",
                         help="show seat N's view throughout, as that player saw the game "
                              "(default: the public view, every hand once the game is over)")
+    _opens_screen(replay, SCREEN_ADVICE)
 
     rules = sub.add_parser("rules", help="print a game's rules")
     rules.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
@@ -114,11 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     review = sub.add_parser("review", help="review a finished game: each person's moves "
                                            "against the search's, and the biggest mistakes")
     review.add_argument("path", type=Path, metavar="LOG", help="the log of a finished game")
-    review.add_argument("--iterations", type=_positive_int, default=None,
+    review.add_argument("--iterations", type=positive_int, default=None,
                         help="search iterations a move (default 1500)")
-    review.add_argument("--seed", type=_non_negative(int), default=0,
+    review.add_argument("--seed", type=non_negative(int), default=0,
                         help="the search's seed (default 0): the same seed, the same review")
-    review.add_argument("--workers", type=_positive_int, default=None,
+    review.add_argument("--workers", type=positive_int, default=None,
                         help="processes (default: every core)")
     review.add_argument("--no-cache", dest="cache", action="store_false",
                         help="review afresh even if a review is cached beside the log")
@@ -131,17 +117,17 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bench(sub)
     _add_soak(sub)
 
-    _add_serve(sub)
+    add_serve(sub)
     return parser
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """Where games run and where their results go (arena and tournament)."""
-    parser.add_argument("--seed", type=_non_negative(int), default=0,
+    parser.add_argument("--seed", type=non_negative(int), default=0,
                         help="seed of the first game; each game after it takes the next "
                              "(default 0)")
     parser.add_argument("--variant", default=None, help="variant id (default: the game's own)")
-    parser.add_argument("--workers", type=_positive_int, default=None,
+    parser.add_argument("--workers", type=positive_int, default=None,
                         help="worker processes, or CPUs of a local Ray cluster "
                              "(default: every core)")
     parser.add_argument("--backend", choices=("local", "ray"), default=None,
@@ -165,10 +151,8 @@ def _add_arena(sub) -> None:
     arena = sub.add_parser("arena", help="headless bot games with a results table")
     arena.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     arena.add_argument("--seat", action="append", dest="seats", metavar="KIND", required=True,
-                       help="one per seat, in turn order: random, greedy, mcts, "
-                            "mcts:ITERATIONS, mcts:SECONDSs, or exec:COMMAND for a program "
-                            "of your own (docs/bots.md)")
-    arena.add_argument("--games", type=_positive_int, required=True,
+                       help=f"one per seat, in turn order: {seat_kinds_text(people=False)}")
+    arena.add_argument("--games", type=positive_int, required=True,
                        help="how many games to play")
     arena.set_defaults(subparser=arena)
     _add_run_options(arena)
@@ -182,7 +166,7 @@ def _pool(text: str) -> list[str]:
 
 
 def _share(text: str) -> float:
-    value = _non_negative(float)(text)
+    value = non_negative(float)(text)
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError("must lie between 0 and 1, e.g. 0.95")
     return value
@@ -193,12 +177,12 @@ def _add_tournament(sub) -> None:
         "tournament", help="every pairing of a pool of bots, rated with openskill")
     tournament.add_argument("game", type=_game_id, help="game id (see `gemtable list`)")
     tournament.add_argument("--pool", type=_pool, required=True, metavar="KIND,KIND,...",
-                            help="the bot kinds, e.g. random,greedy,mcts:100,mcts:1000; "
-                                 "exec:COMMAND for a program of your own (a command "
-                                 "without commas)")
-    tournament.add_argument("--games", type=_positive_int, required=True,
+                            help="the bot kinds, separated by commas (so an exec:COMMAND "
+                                 "without any), e.g. random,greedy,mcts:100,mcts:1000; "
+                                 f"each is {seat_kinds_text(people=False)}")
+    tournament.add_argument("--games", type=positive_int, required=True,
                             help="games in all, shared evenly among the pairings")
-    tournament.add_argument("--players", type=_positive_int, default=None,
+    tournament.add_argument("--players", type=positive_int, default=None,
                             help="players a table (default: 2, or the game's least)")
     tournament.add_argument("--model", choices=("plackett-luce", "thurstone-mosteller"),
                             default="plackett-luce", help="openskill rating model")
@@ -214,11 +198,11 @@ def _add_tournament(sub) -> None:
 def _add_bench(sub) -> None:
     bench = sub.add_parser("bench", help="measure playout and search speed")
     bench.add_argument("game", nargs="?", default="all",
-                       type=lambda t: t if t == "all" else _game_id(t),
+                       type=game_or_all,
                        help="game id, or all (the default)")
-    bench.add_argument("--seconds", type=_non_negative(float), default=3.0,
+    bench.add_argument("--seconds", type=non_negative(float), default=3.0,
                        help="how long each measurement runs (default 3)")
-    bench.add_argument("--players", type=_positive_int, default=None,
+    bench.add_argument("--players", type=positive_int, default=None,
                        help="players (default: each game's least)")
     bench.add_argument("--json", dest="json_path", default=None, metavar="PATH|-",
                        help="write the figures as JSON to PATH, or only JSON to stdout with -")
@@ -228,14 +212,16 @@ def _add_soak(sub) -> None:
     soak = sub.add_parser("soak", help="many seeded games, every invariant checked after "
                                        "every action")
     soak.add_argument("game", nargs="?", default="all",
-                      type=lambda t: t if t == "all" else _game_id(t),
+                      type=game_or_all,
                       help="game id, or all (the default)")
-    soak.add_argument("--games", type=_positive_int, required=True, help="games per game")
-    soak.add_argument("--seed", type=_non_negative(int), default=0)
-    soak.add_argument("--first", type=_non_negative(int), default=0, metavar="N",
+    soak.add_argument("--games", type=positive_int, required=True, help="games per game")
+    soak.add_argument("--seed", type=non_negative(int), default=0,
+                      help="seed of the run (default 0): each game's seats, deal and dice "
+                           "follow from it and the game's number")
+    soak.add_argument("--first", type=non_negative(int), default=0, metavar="N",
                       help="number of the first game (default 0): --first 20000 --games 10000 "
                            "plays games 20000-29999 of a longer run, to run it in ranges")
-    soak.add_argument("--workers", type=_positive_int, default=None,
+    soak.add_argument("--workers", type=positive_int, default=None,
                       help="worker processes, or CPUs of a local Ray cluster "
                            "(default: every core)")
     soak.add_argument("--backend", choices=("local", "ray"), default=None,
@@ -302,96 +288,9 @@ def _run_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
                          json_path=args.json_path)
 
 
-def _stand_in(text: str) -> float | None:
-    if text.strip().lower() in ("never", "off"):
-        return None
-    return _non_negative(float)(text)
-
-
-def _startups(text: str) -> Startups:
-    """--max-startups; "" is the default."""
-    from gemtable.tui.serve.gate import Startups, StartupsError
-
-    try:
-        return Startups.parse(text) if text else Startups()
-    except StartupsError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def _add_serve(sub) -> None:
-    serve = sub.add_parser("serve", help="shared tables over SSH: a lobby, seats, spectators")
-    serve.add_argument("--host", default=None,
-                       help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=_non_negative(int), default=2222,
-                       help="port (default 2222; 0 picks a free one)")
-    serve.add_argument("--host-key", type=Path, default=None, metavar="PATH",
-                       help="the server's private key (default: made once in the data dir)")
-    serve.add_argument("--authorized-keys", type=Path, default=None, metavar="PATH",
-                       help="who may connect: public keys, OpenSSH authorized_keys format")
-    serve.add_argument("--open", action="store_true",
-                       help="anyone may connect, under any free name (loopback only)")
-    serve.add_argument("--open-to-network", action="store_true",
-                       help="with --open: allow a --host that others can reach")
-    serve.add_argument("--data", type=Path, default=None, metavar="DIR",
-                       help="tables, logs and keys (default: the gemtable data folder)")
-    serve.add_argument("--max-sessions", type=_positive_int, default=64)
-    serve.add_argument("--max-tables", type=_positive_int, default=32)
-    serve.add_argument("--max-tables-per-person", type=_positive_int, default=4,
-                       help="unfinished tables one person may have made (default 4)")
-    serve.add_argument("--idle-timeout", type=_non_negative(float), default=1800.0,
-                       metavar="SECONDS", help="close sessions without a key this long (0: never)")
-    serve.add_argument("--stand-in-after", type=_stand_in, default=90.0, metavar="SECONDS",
-                       help="a bot plays an absent person's seat after this long ('never')")
-    serve.add_argument("--stand-in-bot", default="greedy", metavar="KIND",
-                       help="the bot kind that stands in (default greedy)")
-    serve.add_argument("--exec-bot", action="append", default=[], metavar="exec:COMMAND",
-                       help="an outside program to offer in the lobby's bot list, as a seat "
-                            "kind (exec:COMMAND or exec:SECONDSs:COMMAND; docs/bots.md); "
-                            "give it once per program")
-    serve.add_argument("--bot-workers", type=_positive_int, default=2,
-                       help="worker processes for bot moves (default 2)")
-    serve.add_argument("--spawn-sessions", action="store_true",
-                       help="start each session as a new Python process instead of forking "
-                            "it from a preloaded one (slower, more memory)")
-    serve.add_argument("--login-grace", type=_non_negative(float), default=30.0,
-                       metavar="SECONDS",
-                       help="close a connection that has no session this long (default 30)")
-    serve.add_argument("--max-connections", type=_positive_int, default=128,
-                       help="logged-in SSH connections at once, in all (default 128)")
-    serve.add_argument("--max-per-address", type=_positive_int, default=16,
-                       help="logged-in SSH connections at once from one address (default 16)")
-    serve.add_argument("--max-startups", type=_startups, default=_startups(""),
-                       metavar="START:RATE:FULL",
-                       help="connections still logging in, as OpenSSH's MaxStartups: past "
-                            "START dropped at random (RATE%%), all at FULL (default %(default)s)")
-
-    # The process behind one SSH session; started by `serve`, never by hand.
-    lobby = sub.add_parser("lobby")
-    lobby.add_argument("--hub", required=True)
-    lobby.add_argument("--join", default=None)
-    lobby.add_argument("--watch", default=None)
-
-
-def _serve_command(args: argparse.Namespace) -> int:
-    from gemtable.tui.serve.server import ServeOptions, serve
-
-    return serve(ServeOptions(
-        host=args.host or "127.0.0.1", open_to_network=args.open_to_network, port=args.port,
-        host_key=args.host_key, authorized_keys=args.authorized_keys, open=args.open,
-        data=args.data, max_sessions=args.max_sessions, max_tables=args.max_tables,
-        max_tables_per_person=args.max_tables_per_person,
-        idle_timeout=args.idle_timeout, stand_in_after=args.stand_in_after,
-        stand_in_bot=args.stand_in_bot, bot_workers=args.bot_workers,
-        fork_sessions=not args.spawn_sessions, login_grace=args.login_grace,
-        max_connections=args.max_connections, max_per_address=args.max_per_address,
-        max_startups=args.max_startups,
-        exec_bots=tuple(dict.fromkeys(args.exec_bot)),
-    ))
-
-
 def _check_kinds(parser: argparse.ArgumentParser, game_id: str, kinds: Sequence[str],
                  allow_human: bool) -> None:
-    from gemtable.ai import BotKindError, make_bot, seating_problem
+    from gemtable.ai import BotKindError, UnknownBotKind, make_bot, seating_problem
 
     game = registry.get(game_id)
     if not (game.min_players <= len(kinds) <= game.max_players):
@@ -409,21 +308,38 @@ def _check_kinds(parser: argparse.ArgumentParser, game_id: str, kinds: Sequence[
             continue
         try:
             make_bot(kind, game_id=game_id, seed=0)
+        except UnknownBotKind:
+            parser.error(unknown_kind_message(kind, game_id, people=allow_human))
         except BotKindError as error:
             parser.error(str(error))
 
 
 def _list_command() -> int:
-    from gemtable.ai import bot_kinds, level_kinds
-
+    """Each game with its player counts and variants, then the seat kinds."""
     for game in registry.all():
         counts = f"{game.min_players}-{game.max_players}" if game.max_players > game.min_players \
             else str(game.min_players)
         variants = ", ".join(v.id for v in game.variants)
         print(f"{game.id:<12} {game.title:<32} players {counts:<5} variants: {variants}")
-        print(f"{'':<12} bots: human, {', '.join(level_kinds() + bot_kinds(game.id))}, "
-              "exec:COMMAND")
+    print()
+    print(textwrap.fill(f"A seat is {seat_kinds_text()}.", width=88,
+                        break_long_words=False, break_on_hyphens=False))
     return 0
+
+
+def _review_command(args: argparse.Namespace) -> int:
+    """The review screen on a terminal, else (or with --text) the report as text."""
+    from gemtable.ai.review import REVIEW_ITERATIONS
+    from gemtable.tui.commands.review import review_command
+
+    budget = args.iterations or REVIEW_ITERATIONS
+    if not args.text and has_terminal():
+        from gemtable.tui import launch
+
+        return launch.review(args.path, budget=budget, seed=args.seed,
+                             workers=args.workers, use_cache=args.cache)
+    return review_command(args.path, budget=budget, seed=args.seed, workers=args.workers,
+                          use_cache=args.cache)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -439,48 +355,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command in ("arena", "tournament", "bench"):
         return _run_command(parser, args)
     if command == "review":
-        from gemtable.ai.review import REVIEW_ITERATIONS
-        from gemtable.tui.commands.review import review_command
-
-        budget = args.iterations or REVIEW_ITERATIONS
-        if not args.text and sys.stdin.isatty() and sys.stdout.isatty():
-            from gemtable.tui import launch
-
-            return launch.review(args.path, budget=budget, seed=args.seed,
-                                 workers=args.workers, use_cache=args.cache)
-        return review_command(args.path, budget=budget, seed=args.seed, workers=args.workers,
-                              use_cache=args.cache)
+        return _review_command(args)
     if command == "soak":
         return _soak_command(args)
-
     if command == "serve":
-        from gemtable.ai import BotKindError, make_bot
-
-        for game_id in registry.ids():
-            try:
-                make_bot(args.stand_in_bot, game_id=game_id, seed=0)
-            except BotKindError as error:
-                parser.error(f"--stand-in-bot: {error}")
-        for kind in args.exec_bot:
-            if not kind.startswith("exec:"):
-                parser.error(f"--exec-bot: {kind!r} is not an outside program: write "
-                             "exec:COMMAND (e.g. exec:python /srv/bots/mybot.py)")
-            try:
-                make_bot(kind, game_id=registry.ids()[0], seed=0)
-            except BotKindError as error:
-                parser.error(f"--exec-bot: {error}")
-        return _serve_command(args)
+        return serve_command(parser, args)
     if command == "lobby":
-        from gemtable.tui.serve.session import run
+        return lobby_command(args)
 
-        return run(args.hub, join=args.join, watch=args.watch)
+    if command in ("play", "watch"):  # the seats first: a mistake there is news anywhere
+        _check_kinds(args.subparser, args.game, args.seats, allow_human=command == "play")
+    # Before anything is made (a log, a table, the app): every command left opens a screen.
+    advice = MENU_ADVICE if command is None else getattr(args, "screen_advice", SCREEN_ADVICE)
+    refused = refuse_without_terminal(f"gemtable {command or ''}".strip(), advice)
+    if refused is not None:
+        return refused
+    return _open_screen(args)
 
+
+def _open_screen(args: argparse.Namespace) -> int:
     from gemtable.tui import launch
 
+    command = args.command
     if command in ("play", "watch"):
         from gemtable.engine.core import random_seed
 
-        _check_kinds(args.subparser, args.game, args.seats, allow_human=command == "play")
         seed = args.seed if args.seed is not None else random_seed()
         if command == "play":
             return launch.play(args.game, args.seats, seed=seed, variant=args.variant, log=args.log)

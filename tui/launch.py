@@ -2,7 +2,7 @@
 
 Problems found before the app opens (a corrupt log, no unfinished game, a
 file that cannot be written) are one line on stderr and exit code 1, never a
-traceback.
+traceback; with no terminal to open it on, one line and exit code 2.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from gemtable.engine.gamelog import GameLogError
 
 from .app import PLAY_BOT_DELAY, GemtableApp, StartMenu, StartReplay, StartTable
+from .commands.terminal import refuse_without_terminal
 from .table import Table, TableError
 from .table.storage import games_dir, latest_unfinished, open_log
 
@@ -38,6 +39,10 @@ def _start_process_helpers() -> None:
 
 
 def _run(app: GemtableApp) -> int:
+    # The command line refuses first, naming the command; this stops any way in it missed.
+    refused = refuse_without_terminal("gemtable", "run it in a terminal")
+    if refused is not None:
+        return refused
     _start_process_helpers()
     app.run()
     code = app.return_code

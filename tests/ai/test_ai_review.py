@@ -94,7 +94,7 @@ def test_the_review_command_prints_a_report(tmp_path, capsys):
     assert main(["review", str(path), "--iterations", "20", "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "Review of Jowhari" in out and "Biggest mistakes:" in out
-    assert "seat 0:" in out and "win chance" in out
+    assert "Seat 1:" in out and "win chance" in out
     assert main(["review", str(tmp_path / "missing.jsonl")]) == 2
 
 

@@ -226,6 +226,10 @@ def play(server: Server, folder: Path, privacy_at: int, reconnect_at: int, resta
         wait_for(panes[name], "Enter plays")
         keys(panes[name], action, literal=True)
         keys(panes[name], "Enter")
+        if state.reveals(state.parse_action(action)):
+            # A typed move that turns up something hidden waits for a second Enter.
+            wait_for(panes[name], "cannot be undone")
+            keys(panes[name], "Enter")
         deadline = time.monotonic() + 60
         while len(load(log_path).actions) == len(loaded.actions):
             if time.monotonic() > deadline:

@@ -20,7 +20,8 @@ from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.components import RHOM_CARDS
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board
-from gemtable.tui.screens.end import EndScreen, _breakdown_rows
+from gemtable.tui.screens.breakdown import breakdown_rows
+from gemtable.tui.screens.end import EndScreen
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.table import Table
 
@@ -134,7 +135,7 @@ async def test_end(size, check):
         text = render_text(app)
         assert "Enter menu" in text  # the keys stay on screen below a long breakdown
         end = app.screen
-        rows = _breakdown_rows(end.result, end.result.order())
+        rows = breakdown_rows(end.result.breakdowns, end.result.order())
         assert [label for label, _ in rows][-1] == "Total"  # a total closes the table
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))

@@ -334,14 +334,20 @@ async def test_solo_shows_the_titles_and_the_discard_step() -> None:
 
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
+    app = await run(BoardApp(new_game()), *typed("roll"))
+    assert app.chosen == [A.ROLL]
+    # A typed move that turns up something hidden waits for Enter, as a letter key's does.
     app = await run(BoardApp(new_game()), *typed("glass pile"))
+    assert app.chosen == [] and "cannot be undone" in app.final_prompt
+    app = await run(BoardApp(new_game()), *typed("glass pile"), "enter")
     assert app.chosen == [A.GLASS[A.PILE]]
 
 
 @pytest.mark.parametrize(
     ("text", "words"),
     [("fly away", "not an action"), ("take 3", "after a roll of 6"),
-     ("place a1", "no beetle to place"), ("swap d4 e4", "no beetle on d4")],
+     ("place a1", "no beetle to place"), ("swap d4 e4", "no beetle on d4"),
+     ("take 9", "there is no log space 9"), ("zzz 9", "For example `roll`")],
 )
 async def test_illegal_typed_text_shows_the_reason_and_posts_nothing(text, words) -> None:
     app = await run(BoardApp(new_game()), *typed(text))

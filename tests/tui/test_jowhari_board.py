@@ -255,7 +255,8 @@ async def test_colon_opens_a_line_for_typed_actions() -> None:
 
 @pytest.mark.parametrize(
     ("typed", "words"),
-    [("buy 3a", "short"), ("fly away", "not an action"), ("take RRG", "not an action"),
+    [("buy 3a", "short"), ("fly away", "not an action"), ("take RRG", "two gems of one colour"),
+     ("take BGX", "X is not a colour"),
      ("reserve 1a", "3 cards in hand")],
 )
 async def test_illegal_typed_text_shows_a_message_and_posts_nothing(typed, words) -> None:
@@ -310,6 +311,22 @@ async def test_b_alone_waits_for_enter_when_a_new_card_would_turn_up() -> None:
     assert "cannot be undone" in app.final_prompt and "Enter plays it" in app.final_prompt
     app = await run(BoardApp(state), "1", "d", "b", "escape", "enter")
     assert app.chosen == [A.BUY_CENTRE[1, 3]], "Esc drops the wait; Enter then buys as always"
+
+
+async def test_a_purchase_typed_on_the_line_waits_for_enter_as_b_does() -> None:
+    state = position("take RBG;take KK")
+    buy = A.BUY_CENTRE[1, 3]
+    typed = (":", *str(buy), "enter")
+    app = await run(BoardApp(state), *typed)
+    assert app.chosen == [], "one rule for b and the line: a move that cannot be undone waits"
+    assert "cannot be undone" in app.final_prompt and "Enter plays it" in app.final_prompt
+    app = await run(BoardApp(state), *typed, "enter")
+    assert app.chosen == [buy]
+    app = await run(BoardApp(state), *typed, "escape")
+    assert app.chosen == []
+    # A move that hides nothing is played from the line at once.
+    app = await run(BoardApp(state), ":", *"take RBW", "enter")
+    assert [str(action) for action in app.chosen] == ["take RBW"]
 
 
 async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:

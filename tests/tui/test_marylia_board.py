@@ -335,6 +335,15 @@ async def test_the_command_line_plays_typed_notation_and_shows_text_literally() 
     assert app.chosen == [] and "[b]buy[/b] x" in app.final_prompt
 
 
+async def test_the_command_line_shows_the_engine_s_reason_and_its_examples() -> None:
+    state = acting()
+    app = await run(BoardApp(state), "colon", *typed("travel 8"), "enter")
+    assert app.chosen == [] and "there is no city 8: the cities are 1 to 7" in app.final_prompt
+    app = await run(BoardApp(state), "colon", *typed("sail away"), "enter")
+    assert "not an action in Jewels: Merchants of Marylia" in app.final_prompt
+    assert "For example `travel" in app.final_prompt
+
+
 async def test_read_only_the_action_keys_say_whose_turn_it_is() -> None:
     state = acting()
     other = 1 - state.current

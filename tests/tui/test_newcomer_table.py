@@ -171,8 +171,7 @@ async def test_down_from_the_menus_tab_bar_enters_the_form_and_enter_opens_the_a
 
     app = make_app(StartMenu())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("shift+tab")
-        assert isinstance(app.screen.focused, Tabs)
+        assert isinstance(app.screen.focused, Tabs)  # the menu opens on its tab bar
         await pilot.press("down")
         assert app.screen.focused is app.screen.query_one("#choice-game")
         await pilot.press("shift+tab", "right", "right", "right")  # the Arena tab

@@ -83,7 +83,8 @@ async def test_the_menu_blurb_says_what_is_hidden_in_each_game():
     app = make_app(StartMenu())
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-        row = app.screen.query_one("#choice-game")  # focused at first
+        await pilot.press("down")  # from the tab bar into the form
+        row = app.screen.query_one("#choice-game")
         for _ in registry.ids():
             if row.value == "jewelbox":
                 break

@@ -11,7 +11,7 @@ import pytest
 
 from gemtable.engine import registry
 from gemtable.tui.boards import board_for
-from gemtable.tui.screens.legend import REPLAY_KEYS, TABLE_KEYS, WATCH_KEYS
+from gemtable.tui.screens.legend import REPLAY_KEYS, WATCH_KEYS, table_keys
 
 PROGRAMMER_TEXT = re.compile(
     r"[\w/.-]+\.(?:csv|py|md|json|jsonl|toml|txt|tcss|ya?ml)\b"  # a file name
@@ -48,6 +48,18 @@ def test_the_rules_document_speaks_to_players(game):
 @pytest.mark.parametrize("game", registry.all(), ids=lambda game: game.id)
 def test_the_help_screens_keys_speak_to_players(game):
     board = board_for(game.id)
-    for text in (board.legend_markdown(), board.key_reference(), TABLE_KEYS, WATCH_KEYS,
-                 REPLAY_KEYS):
+    for text in (board.legend_markdown(), board.key_reference(), table_keys(True),
+                 table_keys(False), WATCH_KEYS, REPLAY_KEYS):
         assert programmer_text(text) == []
+
+
+@pytest.mark.parametrize("game", registry.all(), ids=lambda game: game.id)
+def test_f1_says_what_a_hint_figure_is_as_the_hint_screen_does(game):
+    from gemtable.ai.heuristics import heuristic_for
+    from gemtable.ai.hints import in_points
+
+    for players in game.player_counts():
+        points = in_points(heuristic_for(game.id), players)
+        words = table_keys(points)
+        assert ("the points it expects" in words) == points
+        assert ("its chance to win" in words) == (not points)

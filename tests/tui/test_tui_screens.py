@@ -38,7 +38,7 @@ async def test_menu_to_a_finished_game_against_a_bot(tmp_path):
     app = make_app(StartMenu(), menu_seed=2)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("down", "down", "down", "down")  # Game, Players, Variant, Seat 1
+        await pilot.press("down", "down", "down", "down", "down")  # tabs, Game, Players, Variant
         seat_two = app.screen.query_one("#choice-seat-1")
         while seat_two.value != "first":
             await pilot.press("right")

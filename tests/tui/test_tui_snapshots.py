@@ -53,7 +53,7 @@ def jowhari_app(seats, *, seed: int, **options):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_menu(size, check):
     app = make_app(StartMenu(), bot_kinds=lambda game_id: MENU_KINDS, levels=_ai_levels,
-                   menu_seed=1234)
+                   menu_seed=None)  # as people see it: no seed until one is typed
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         check(app, "menu")

@@ -154,6 +154,50 @@ async def test_hot_seat_undo_asks_the_other_player_first(tmp_path):
         assert table.undos == 1
 
 
+def _question(app) -> str:
+    return str(app.screen.query_one("#dialog-question", Static).render())
+
+
+async def test_hot_seat_undo_names_who_asks_and_which_move_and_asks_each_person(tmp_path):
+    from gemtable.tui.screens.curtain import CurtainScreen
+
+    table = new_table(tmp_path, ("human", "human", "human"))
+    app = make_app(StartTable(table), make_bot=undo_bots, board_class=real_board)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")  # Seat 1 sees their hand and moves
+        await until(pilot, lambda: screen.seating.shown() == 0)
+        screen._connections[0].submit("take RBG")
+        await until(pilot, lambda: table.step == 1)
+        told = table.history[0].told
+        # Seat 2's turn: Seat 2 passes the curtain, sees the board and presses u.
+        await until(pilot, lambda: isinstance(app.screen, CurtainScreen)
+                    and "Seat 2" in app.screen.seat_label)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.seating.shown() == 1)
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        first = _question(app)
+        assert f"Seat 2 asks to take back Seat 1's move 1 ({told})" in first
+        assert first.rstrip().endswith("Seat 1, do you agree?")
+        # The board behind shows Seat 2's hand: the question covers it.
+        assert app.screen.has_class("-opaque") == screen.seating.private
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen)
+                    and "Seat 3, do you agree?" in _question(app))
+        assert table.step == 1, "one person's yes is not everyone's"
+        await pilot.press("n")
+        await until(pilot, lambda: "Seat 3 said no" in str(screen.board._message))
+        assert table.step == 1 and table.undos == 0
+        await pilot.press("u", "y")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen)
+                    and "Seat 3, do you agree?" in _question(app))
+        await pilot.press("y")
+        await until(pilot, lambda: table.step == 0)
+        assert table.undos == 1
+
+
 async def test_the_log_says_you_for_the_viewers_own_moves(tmp_path):
     table = new_table(tmp_path)
     app = make_app(StartTable(table), make_bot=undo_bots, board_class=real_board)

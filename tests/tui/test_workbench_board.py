@@ -405,7 +405,8 @@ async def test_colon_opens_a_line_for_typed_actions() -> None:
 
 
 ILLEGAL_TEXT = [("pick 3", "no die shows 3"), ("fly away", "not an action"),
-                ("crucible RRRR", "Crucible"), ("put 1 R", "design phase")]
+                ("crucible RRRR", "Crucible"), ("put 1 R", "design phase"),
+                ("put 2 X", "X is not a colour letter"), ("zzz 9", "For example `pick")]
 
 
 async def test_illegal_typed_text_shows_a_message_and_posts_nothing() -> None:

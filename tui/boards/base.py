@@ -93,7 +93,9 @@ class Board(Widget, can_focus=True):
         """This key is left to the screen: the board's own bindings are off for it."""
         self._last_key = ""
         """The key being handled ("" after a click): a move that cannot be taken
-        back is played at once only from Enter or a click."""
+        back is played at once only from Enter or a click on the board."""
+        self._typed = False
+        """The move about to be played was typed on the `:` line."""
         self._awaiting: object | None = None
         """A move that cannot be taken back, chosen by a single key: Enter plays it."""
         self._labels: tuple[str, ...] = ()
@@ -246,9 +248,12 @@ class Board(Widget, can_focus=True):
 
     def _hold_for_enter(self, action: object) -> bool:
         """Whether `action` must wait for a confirming Enter: it reveals something
-        (`State.reveals`, so undo stops before it) and a key other than Enter
-        chose it. The board then says so; Enter plays it, any other key drops it."""
-        if self._last_key in ("", "enter") or self._view is None:
+        (`State.reveals`, so undo stops before it) and it was not chosen by Enter
+        or a click on the board itself. A single letter (`b`) slips easily, and a
+        line typed on `:` may name a different move than meant, so both ask.
+        The board then says so; Enter plays it, any other key drops it."""
+        typed, self._typed = self._typed, False
+        if (self._last_key in ("", "enter") and not typed) or self._view is None:
             return False
         try:
             reveals = self._view.reveals(action)
@@ -277,6 +282,7 @@ class Board(Widget, can_focus=True):
         self._last_key = event.key
         if self.screen.focused is not self:
             return  # keys typed into the command line are not board keys
+        self._typed = False
         if self._awaiting is not None:
             awaiting, self._awaiting = self._awaiting, None
             if event.key in ("enter", "escape"):
@@ -326,6 +332,8 @@ class Board(Widget, can_focus=True):
 
     def _close_command(self) -> None:
         command = self.query_one(CommandLine)
+        # What is played next (if anything) was typed there.
+        self._typed = bool(command.value.strip())
         command.value = ""
         command.display = False
         self.focus()

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
+CUT = "…"
+"""The one mark of text cut short to fit: `fit` ends a cut line with it, and a
+panel that drops what does not fit ends its last line with it."""
+CUT_LEGEND = (CUT, "cut to fit (a bigger terminal shows all)")
+"""The legend's row for CUT, in the LEGEND of every board that cuts lines."""
+
 
 def fit(text: Text, width: int) -> Text:
-    """Exactly `width` cells: cut with an ellipsis, or padded."""
+    """Exactly `width` cells: cut with the CUT mark (Rich's ellipsis), or padded."""
     text = text.copy()
     if text.cell_len > width:
         text.truncate(max(0, width), overflow="ellipsis")

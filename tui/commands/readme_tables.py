@@ -1,8 +1,10 @@
-"""The README's tables of games and of levels, made from the registry and the
-levels' own mapping, so that the README, `gemtable list` and the menu cannot
-disagree.
+"""The README's generated blocks: the tables of games and of levels, every
+seat kind, and what a hint's figures are in each game; made from the
+registry, the levels' own mapping, the seat kinds' list and the hints' own
+test, so that the README, `gemtable list`, `--help`, the menu and the hint
+screen cannot disagree.
 
-    python -m gemtable.tui.commands.readme_tables          # print both blocks
+    python -m gemtable.tui.commands.readme_tables          # print every block
     python -m gemtable.tui.commands.readme_tables --write  # put them in README.md
 
 Each block sits between `<!-- NAME: generated ... -->` and `<!-- end of NAME -->`
@@ -15,10 +17,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from gemtable.ai.heuristics import heuristic_for
+from gemtable.ai.hints import in_points
+from gemtable.ai.kinds import seat_kinds_text
 from gemtable.ai.levels import LEVELS, level_kind, level_target, target_words
 from gemtable.engine import registry
 
-BLOCKS = ("game table", "level table")
+BLOCKS = ("game table", "level table", "seat kinds", "hint values")
 COMMAND = "python -m gemtable.tui.commands.readme_tables"
 
 
@@ -53,8 +58,45 @@ def levels_markdown() -> str:
     return "\n".join(lines) + "\n"
 
 
+def seat_kinds_markdown() -> str:
+    return f"A seat is {seat_kinds_text(quote=lambda kind: f'`{kind}`')}.\n"
+
+
+def points_counts(game_id: str) -> tuple[int, ...]:
+    """The player counts at which a hint of `game_id` gives points, not a win chance."""
+    game = registry.get(game_id)
+    heuristic = heuristic_for(game_id)
+    return tuple(players for players in range(game.min_players, game.max_players + 1)
+                 if in_points(heuristic, players))
+
+
+def hint_values_markdown() -> str:
+    """What the figure beside each move of a hint is, game by game."""
+    exceptions = []
+    for game in registry.all():
+        counts = points_counts(game.id)
+        if not counts:
+            continue
+        if len(counts) == game.max_players - game.min_players + 1:
+            exceptions.append(f"{game.title} (with any number of players)")
+        elif counts == (1,):
+            exceptions.append(f"{game.title} played solo")
+        else:
+            exceptions.append(f"{game.title} with {' or '.join(map(str, counts))} players")
+    where = "in every game"
+    if exceptions:
+        where = (f"except in {' and '.join(exceptions)}, where it shows the points the "
+                 "search expects instead")
+    return (f"Beside each move a hint shows the search's chance to win with it, {where}; "
+            "a review counts what a move cost the same way.\n")
+
+
+MARKDOWN = {"game table": games_markdown, "level table": levels_markdown,
+            "seat kinds": seat_kinds_markdown, "hint values": hint_values_markdown}
+
+
 def block_markdown(name: str) -> str:
-    return games_markdown() if name == "game table" else levels_markdown()
+    return MARKDOWN[name]()
 
 
 def held_block(text: str, name: str) -> tuple[int, int]:

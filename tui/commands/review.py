@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gemtable.ai.review import REVIEW_ITERATIONS, GameReview, ReviewedMove, review_log
 from gemtable.engine import gamelog, registry
+from gemtable.tui.table.messages import seat_label
 
 from .console import FAILED, INTERRUPTED, stderr_console
 
@@ -40,7 +41,7 @@ def report(review: GameReview, path: Path) -> str:
     """The review in words: every reviewed move, then the three worst."""
     title = registry.get(review.game).title
     lines = [f"Review of {title}: {path}",
-             f"seats: {', '.join(f'{i}={kind}' for i, kind in enumerate(review.seats))}; "
+             f"seats: {', '.join(f'{seat_label(i)} ({kind})' for i, kind in enumerate(review.seats))}; "
              f"final scores: {', '.join(f'{s:g}' for s in review.scores)}",
              f"search: {review.budget} iterations a move from the mover's view, seed "
              f"{review.seed}", ""]
@@ -51,11 +52,11 @@ def report(review: GameReview, path: Path) -> str:
     for m in review.moves:
         preferred = "" if m.preferred == m.played else m.preferred
         note = "forced" if m.legal == 1 else loss_text(m, review.solo)
-        lines.append(f"{m.index + 1:>5} {m.seat:>4} {m.turn:>4}  {m.played:<22} "
+        lines.append(f"{m.index + 1:>5} {m.seat + 1:>4} {m.turn:>4}  {m.played:<22} "
                      f"{preferred:<22} {note}")
     lines.append("")
     for seat in sorted({m.seat for m in review.moves}):
-        lines.append(seat_summary(review, seat, f"seat {seat}"))
+        lines.append(seat_summary(review, seat, seat_label(seat)))
     lines.append("")
     mistakes = review.mistakes
     if not mistakes:
@@ -63,7 +64,7 @@ def report(review: GameReview, path: Path) -> str:
     else:
         lines.append("Biggest mistakes:")
         for rank, m in enumerate(mistakes, start=1):
-            lines.append(f"  {rank}. move {m.index + 1} (seat {m.seat}, turn {m.turn}): "
+            lines.append(f"  {rank}. move {m.index + 1} ({seat_label(m.seat)}, turn {m.turn}): "
                          f"played {m.played} ({value_text(m.played_value, review.solo)}), "
                          f"better {m.preferred} ({value_text(m.preferred_value, review.solo)}), "
                          f"{loss_text(m, review.solo)}")

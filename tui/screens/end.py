@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import time
 from typing import ClassVar, Literal
 
 from rich.table import Table as RichTable
@@ -14,9 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..table import GameResult
+from .breakdown import breakdown_rows, shows_counts
 
 EndChoice = Literal["menu", "board", "quit", "review"]
-FRAME = 7
+FRAME = 8
 """Rows of the end card that are not the breakdown table."""
 
 
@@ -39,54 +40,6 @@ def undo_words(undos: int) -> str:
     return "no undos" if not undos else "1 undo" if undos == 1 else f"{undos} undos"
 
 
-_COUNT_SUFFIX = re.compile(r"\s*\((\d+)\)$")
-
-
-def _merged_labels(per_seat: list[list[str]]) -> list[str]:
-    """Every seat's labels in one list that keeps each seat's own order where it
-    can: a label only one seat has goes before the next label of that seat
-    already listed, so a seat's closing line (its wealth, its total) stays last."""
-    merged: list[str] = []
-    for labels in per_seat:
-        for index, label in enumerate(labels):
-            if label in merged:
-                continue
-            later = next((merged.index(known) for known in labels[index + 1:] if known in merged),
-                         len(merged))
-            merged.insert(later, label)
-    return merged
-
-
-def _breakdown_rows(result: GameResult, order: tuple[int, ...]) -> list[tuple[str, list[str]]]:
-    """Rows of (label, one cell per seat in `order`).
-
-    Lines are matched by position when every seat has the same labels once a
-    trailing count such as "(13)" is set aside (the count then goes in the
-    cell); otherwise each distinct label gets its own row.
-    """
-    breakdowns = result.breakdowns
-    stripped = [[_COUNT_SUFFIX.sub("", line.label) for line in lines] for lines in breakdowns]
-    if stripped and all(labels == stripped[0] for labels in stripped):
-        rows = []
-        for index, label in enumerate(stripped[0]):
-            cells = []
-            for seat in order:
-                line = breakdowns[seat][index]
-                count = _COUNT_SUFFIX.search(line.label)
-                cells.append(f"{line.value:g}" + (f" ({count.group(1)})" if count else ""))
-            rows.append((label, cells))
-        return rows
-    labels = _merged_labels([[line.label for line in lines] for lines in breakdowns])
-    # Seats whose lines differ (a Rhom beside explorers) must not see their own
-    # lines listed after everyone's "Total": a total closes the table.
-    labels.sort(key=lambda label: label == "Total")
-    return [
-        (label, [next((f"{ln.value:g}" for ln in breakdowns[seat] if ln.label == label), "")
-                 for seat in order])
-        for label in labels
-    ]
-
-
 SEAT_WIDTH = 10
 """The widest a seat's column may be (a longer name is cut)."""
 CARD_WIDTH = 68
@@ -97,7 +50,7 @@ def results_table(result: GameResult, labels: tuple[str, ...]) -> RichTable:
     """Seats as columns (first place first), breakdown lines as rows. The seat
     columns take what their words need, and the labels the rest of the card."""
     order = result.order()
-    rows = _breakdown_rows(result, order)
+    rows = breakdown_rows(result.breakdowns, order)
     headers = []
     for seat in order:
         name, _, kind = labels[seat].partition(" (")
@@ -129,34 +82,45 @@ class EndScreen(ModalScreen[EndChoice]):
         Binding("escape,v", "choose('board')", "View board"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("r", "review", "Review"),
+        Binding("c", "copy_seed", "Copy seed"),
     ]
 
     def __init__(self, title: str, result: GameResult, labels: tuple[str, ...], *,
-                 can_review: bool = False) -> None:
-        """`can_review`: the game's log is here, so `r` may open its review."""
+                 can_review: bool = False, seed: int | None = None,
+                 hold: float = 0.0) -> None:
+        """`can_review`: the game's log is here, so `r` may open its review.
+        `seed`: the deal, shown whole (and copied by `c`) now that nothing is
+        hidden any more. `hold`: seconds the card ignores keys after it rises,
+        so an Enter typed twice on the last move does not skip it."""
         super().__init__()
         self.game_title = title
         self.result = result
         self.labels = labels
         self.can_review = can_review
+        self.seed = seed
+        self.hold = hold
+        self._shown_at = 0.0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-card"):
             yield Static(Text(headline(self.result, self.labels), style="bold"), id="end-headline")
             yield Static(f"{self.game_title} · {self.result.turns} turns · "
                          f"{undo_words(self.result.undos)}", id="end-sub")
+            if self.seed is not None:
+                yield Static(Text(f"Seed {self.seed}", style="dim"), id="end-seed")
             with VerticalScroll(id="end-scroll"):  # a long breakdown scrolls; the keys stay
                 yield Static(results_table(self.result, self.labels), id="end-table")
-                if any(_COUNT_SUFFIX.search(line.label)
-                       for lines in self.result.breakdowns for line in lines):
+                if shows_counts(self.result.breakdowns):
                     # "4 (2)" would read as two scores: say which number is which.
                     yield Static(Text("Points first; in brackets, how many of them there are.",
                                       style="dim"), id="end-counts")
-            review = "   [b]r[/b] review the game" if self.can_review else ""
-            yield Static(f"[b]Enter[/b] menu   [b]v[/b] view board{review}   [b]q[/b] quit",
+            review = "   [b]r[/b] review" if self.can_review else ""
+            copy = "   [b]c[/b] copy seed" if self.seed is not None else ""
+            yield Static(f"[b]Enter[/b] menu   [b]v[/b] view board{review}{copy}   [b]q[/b] quit",
                          id="end-keys")
 
     def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
         self.query_one("#end-card").border_title = "Game over"
         self.query_one("#end-scroll").focus()
         self._fit_table()
@@ -170,9 +134,22 @@ class EndScreen(ModalScreen[EndChoice]):
         scroll = self.query_one("#end-scroll")
         scroll.styles.max_height = max(3, self.size.height - FRAME)
 
+    def _held(self) -> bool:
+        """Whether keys are still ignored (the card has only just risen)."""
+        return time.monotonic() - self._shown_at < self.hold
+
     def action_choose(self, choice: EndChoice) -> None:
-        self.dismiss(choice)
+        if not self._held():
+            self.dismiss(choice)
 
     def action_review(self) -> None:
-        if self.can_review:
+        if self.can_review and not self._held():
             self.dismiss("review")
+
+    def action_copy_seed(self) -> None:
+        if self.seed is None:
+            return
+        self.app.copy_to_clipboard(str(self.seed))
+        self.notify(f"Seed {self.seed} copied: type it in the menu's seed box, or give it "
+                    "to `gemtable play --seed`, to deal this game again.", title="Copied",
+                    timeout=6)

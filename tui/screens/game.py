@@ -42,10 +42,11 @@ from .dialogs import ConfirmScreen
 from .end import EndChoice, EndScreen
 from .hint import HINT_KEY, HintScreen
 from .insight import INSIGHT_KEY, InsightFound, InsightPanel, hook
-from .legend import TABLE_KEYS, WATCH_KEYS, LegendScreen
+from .legend import WATCH_KEYS, LegendScreen, table_keys
 from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
+from .undo import UndoRequest, undo_request
 
 if TYPE_CHECKING:
     from ..app import GemtableApp
@@ -300,8 +301,11 @@ class GameScreen(Screen[None]):
             else:
                 parts.append(f"{self.table.label(self._mover)} to play")
         status.left = " · ".join(parts)
-        # At 80 columns the title gives way first: the round and whose turn matter more.
-        status.short_left = " · ".join(parts[1:])
+        # At 80 columns the title shortens, then gives way: the round and whose
+        # turn matter more.
+        short = self.table.game.short_title
+        rest = " · ".join(parts[1:])
+        status.short_left = ((f"{short} · {rest}",) if short else ()) + (rest,)
         status.busy = self._thinking is not None and self._result is None and not self._paused
         status.set_alert(self._failure is not None)
         status.right = self._status_right(shown)
@@ -374,7 +378,7 @@ class GameScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Take back the last move of the person at the keyboard (and the bots'
-        replies), asking every other person at the table first."""
+        replies); at a table of several people, each of the others agrees first."""
         seat = self._undo_seat()
         refusal = getattr(self.table, "undo_refusal", None)
         if seat is None or refusal is None:
@@ -386,29 +390,43 @@ class GameScreen(Screen[None]):
             self._undo_refused(reason)
             return
         assert seat is not None
-        if self._needs_consent(seat):
-            others = ", ".join(self.table.label(s) for s in self.table.humans if s != seat)
-            question = (f"{self.table.label(seat)} asks to take back their last move. "
-                        f"Do the other players ({others}) all agree?")
-            self.app.push_screen(ConfirmScreen(question),
-                                 lambda agreed: self._undo(seat, bool(agreed)))
-            return
-        self._undo(seat, False)
+        request = undo_request(getattr(self.table, "history", ()), self.table.humans,
+                               self.seating.shown())
+        if request is None or not request.voters:
+            self._undo(seat)
+        else:
+            self._ask_next(request, 0)
 
-    def _needs_consent(self, seat: int) -> bool:
-        return any(other != seat for other in self.table.humans)
-
-    def _undo(self, seat: int, agreed: bool) -> None:
-        if self._needs_consent(seat) and not agreed:
-            self._undo_refused("not everyone agreed, so the move stands")
+    def _ask_next(self, request: UndoRequest, index: int) -> None:
+        """Ask the `index`th other person; the move goes once all have agreed."""
+        if index == len(request.voters):
+            self._undo(request.owner, request)
             return
+        voter = request.voters[index]
+
+        def answered(agreed: bool | None) -> None:
+            if agreed:
+                self._ask_next(request, index + 1)
+            else:
+                self._undo_refused(f"{self.table.label(voter)} said no, so the move stands")
+
+        # With hidden hands the question covers the board: the hand shown is the asker's.
+        self.app.push_screen(ConfirmScreen(request.question(voter, self.table.label),
+                                           opaque=self.seating.private), answered)
+
+    def _undo(self, seat: int, request: UndoRequest | None = None) -> None:
         # Only a table held here can take moves back (a shared table's proxy cannot).
         undo = getattr(self.table, "undo", None)
-        reason = "undo is off at this table" if undo is None else undo(seat, agreed=agreed)
+        reason = ("undo is off at this table" if undo is None
+                  else undo(seat, agreed=request is not None))
         if reason is not None:
             self._undo_refused(reason)
-        else:
+        elif request is None:
             self.notify("Your last move was taken back.", title="Undo", timeout=3)
+        else:
+            whose = self.table.label(request.owner)
+            self.notify(f"{whose}'s move {request.move.n} was taken back: everyone agreed.",
+                        title="Undo", timeout=4)
 
     def _undo_refused(self, reason: str) -> None:
         sentence = reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
@@ -473,8 +491,15 @@ class GameScreen(Screen[None]):
         if self.seating.watching:
             keys = WATCH_KEYS  # nobody plays from here: the board's keys do nothing
         else:
-            keys = self.board.key_reference() + "\n" + TABLE_KEYS
+            keys = self.board.key_reference() + "\n" + table_keys(self._hints_in_points())
         self.app.push_screen(RulesScreen(self.table.game, keys=f"{legend}\n{keys}"))
+
+    def _hints_in_points(self) -> bool:
+        """Whether a hint here gives expected points rather than a chance to win."""
+        from gemtable.ai.heuristics import heuristic_for
+        from gemtable.ai.hints import in_points
+
+        return in_points(heuristic_for(self.table.game.id), self.table.header.players)
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.table.game.title, self._log_lines))
@@ -519,7 +544,15 @@ class GameScreen(Screen[None]):
         # Only a log kept on this machine can be reviewed (not a shared table's).
         can_review = getattr(self.table, "path", None) is not None
         self.app.push_screen(EndScreen(self.table.game.title, self._result, labels,
-                                       can_review=can_review), self._after_results)
+                                       can_review=can_review, seed=self._seed(),
+                                       hold=self.gemtable.curtain_hold), self._after_results)
+
+    def _seed(self) -> int | None:
+        """The deal's seed, for the end card: a table whose log is kept here knows it."""
+        if getattr(self.table, "path", None) is None:
+            return None
+        seed = getattr(self.table.header, "seed", None)
+        return seed if isinstance(seed, int) else None
 
     def _after_results(self, choice: EndChoice | None) -> None:
         if choice == "quit":

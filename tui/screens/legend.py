@@ -10,20 +10,31 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
-TABLE_KEYS = """## Table keys
+TABLE_KEYS_TEMPLATE = """## Table keys
 
 - **`u`** or `:undo`: take back your last move and the bots' replies, as long as
-  nothing hidden came to light since (no die rolled, no card turned up); at a
-  table of several people the others are asked first
+  nothing hidden came to light since (no die rolled, no card turned up). At a
+  table of several people it is the last move a person made: the person at the
+  keyboard asks, and each of the others says yes or no in turn, by name
+- A move that cannot be taken back (a card turns up, a die rolls) waits for
+  `Enter` when a single letter or the `:` line chose it; `Esc` drops it
 - **`H`** (Shift+H): a hint on your turn: the search's top three moves from
-  what you can see, with how often it tried each and its chance to win (in solo
-  the points it expects); `Enter` plays the highlighted one. A table shared
+  what you can see, with how often it tried each and {hint_value};
+  `Enter` plays the highlighted one. A table shared
   over the network by several people has no hints
 - **`F2`**: what the symbols on the board mean
 - **`F3`**: the whole log, scrollable (the board shows only its last lines)
 - **`F1`**: this help; `q` quits (the game stays saved)
 """
-"""Keys of the game screen itself, the same in every game."""
+"""Keys of the game screen itself, the same in every game but for what a hint's
+figure is (`table_keys`)."""
+
+
+def table_keys(points: bool) -> str:
+    """The table keys for a game whose hints give expected points (`points`,
+    as `gemtable.ai.hints.in_points` says) or else a chance to win."""
+    value = "the points it expects" if points else "its chance to win"
+    return TABLE_KEYS_TEMPLATE.format(hint_value=value)
 
 WATCH_KEYS = """## Watching keys
 

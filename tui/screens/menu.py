@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, OptionList, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Button, Input, OptionList, Static, Tab, TabbedContent, TabPane, Tabs
 from textual.widgets.option_list import Option
 
 from gemtable.engine import Game, registry
-from gemtable.engine.core import SEED_BITS
+from gemtable.engine.core import SEED_BITS, random_seed
 
 from ..table import HUMAN
 from ..table.storage import LogSummary, list_logs, unfinished_logs
@@ -25,18 +25,31 @@ if TYPE_CHECKING:
     from ..app import GemtableApp
 
 
+class SeedBox(Input):
+    """The seed: digits only, so every letter stays a key of the menu (q, a)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
 class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start", show=False),
         Binding("down", "into_tab", "Into the tab", show=False),
-        Binding("q", "quit_app", "Quit"),
-        Binding("f1", "rules", "Rules"),
-        Binding("a", "arena", "Arena"),
+        # The key bar's keys work wherever the focus is (the seed box takes digits only).
+        Binding("q", "quit_app", "Quit", priority=True),
+        Binding("f1", "rules", "Rules", priority=True),
+        Binding("a", "arena", "Arena", priority=True),
+        # The tab bar stops at its ends: from "New game", Left must not land on "Arena".
+        Binding("left", "tab_step(-1)", "Previous tab", show=False, priority=True),
+        Binding("right", "tab_step(1)", "Next tab", show=False, priority=True),
     ]
 
-    def __init__(self, *, seed: int) -> None:
+    def __init__(self, *, seed: int | None = None) -> None:
+        """`seed`: the deal every game from this menu uses (typed on the command
+        line); None deals afresh for each game unless the person types one."""
         super().__init__()
         self.seed = seed
         self._resumable: tuple[LogSummary, ...] = ()
@@ -62,8 +75,11 @@ class MenuScreen(Screen[None]):
                                     classes="seat-row")
                 with Horizontal(id="seed-row"):
                     yield Static("Seed", classes="row-label")
-                    yield Input(str(self.seed), placeholder="seed", type="integer",
-                                id="seed", compact=True)
+                    # Empty means a fresh deal for every game: a seed shown before the
+                    # game would let the person work out the hidden cards and dice.
+                    yield SeedBox("" if self.seed is None else str(self.seed),
+                                placeholder="random: a new deal each game", type="integer",
+                                max_length=SEED_DIGITS, id="seed", compact=True)
                 yield Button("Start game", id="start", variant="success", compact=True)
                 yield Static("", id="new-note")
             with TabPane("Resume", id="tab-resume"):
@@ -81,14 +97,20 @@ class MenuScreen(Screen[None]):
     def on_mount(self) -> None:
         self._game_changed(self._game_id)
         self._refresh_logs()
-        self.query_one("#choice-game").focus()
+        self._focus_tabs()
         self.query_one("#keys", KeyBar).set_keys(
-            [("Tab/↑↓", "move"), ("←→", "change"), ("Enter", "start/open")],
+            [("←→", "tab/change"), ("↑↓", "move"), ("Enter", "start/open")],
             [("a", "arena"), ("F1", "rules"), ("q", "quit")],
         )
 
     def on_screen_resume(self) -> None:
         self._refresh_logs()
+        # Back from a game: the tab bar, not the seed box the game was started from.
+        self._focus_tabs()
+
+    def _focus_tabs(self) -> None:
+        """The tab bar has the focus: ←→ change tabs at once, ↓ goes into one."""
+        self.query_one("#menu-tabs", TabbedContent).query_one(Tabs).focus()
 
     # --- the new-game form ------------------------------------------------
     @property
@@ -158,9 +180,19 @@ class MenuScreen(Screen[None]):
         return [str(row.value) for row in rows[: self._players]]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "into_tab":  # ↓ elsewhere belongs to the focused widget
+        if action in ("into_tab", "tab_step"):  # elsewhere the key is the focused widget's
             return isinstance(self.focused, Tabs)
         return True
+
+    def action_tab_step(self, step: int) -> None:
+        """The next or previous tab, stopping at the ends of the bar."""
+        tabs = self.query_one("#menu-tabs", TabbedContent).query_one(Tabs)
+        ids = [tab.id for tab in tabs.query(Tab)]
+        if tabs.active not in ids:
+            return
+        index = ids.index(tabs.active) + step
+        if 0 <= index < len(ids):
+            tabs.active = str(ids[index])
 
     def action_into_tab(self) -> None:
         """↓ on the tab bar goes into the tab shown, as the key bar promises."""
@@ -176,13 +208,25 @@ class MenuScreen(Screen[None]):
         if active in ("tab-resume", "tab-replay"):
             self._open_highlighted(active)
             return
-        text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit() or len(text) > SEED_DIGITS:
+        seed = self._typed_seed()
+        if seed is None:
             self.notify(f"The seed must be a whole number, 0 or more, of at most {SEED_DIGITS} "
-                        "digits.", severity="error")
+                        "digits (or empty, for a new deal).", severity="error")
             return
         variant = self.query_one("#choice-variant", ChoiceRow).value
-        self.gemtable.start_table(self._game_id, self._seats(), seed=int(text), variant=variant)
+        self.gemtable.start_table(self._game_id, self._seats(),
+                                  seed=random_seed() if seed == "random" else seed,
+                                  variant=variant)
+
+    def _typed_seed(self) -> int | Literal["random"] | None:
+        """The seed the person typed, "random" when the box is empty (each game
+        then gets its own), None if what is there is no seed."""
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return "random"
+        if not text.isdigit() or len(text) > SEED_DIGITS:
+            return None
+        return int(text)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -240,7 +284,8 @@ class MenuScreen(Screen[None]):
     def action_arena(self) -> None:
         from .arena import ArenaScreen
 
-        self.app.push_screen(ArenaScreen(seed=self.seed))
+        typed = self._typed_seed()
+        self.app.push_screen(ArenaScreen(seed=typed if isinstance(typed, int) else random_seed()))
 
     def action_quit_app(self) -> None:
         self.app.exit(0)

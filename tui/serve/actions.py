@@ -34,6 +34,7 @@ SCREEN_ACTIONS = frozenset({
     # the game screen and the screens it opens (rules, legend, log, hints, results, yes/no)
     "leave", "legend", "log", "toggle_pause", "step", "faster", "slower", "follow", "retry",
     "results", "toggle_insight", "ask_hint", "undo", "close", "choose", "review", "answer",
+    "copy_seed",
     # Textual's screen: copy the selected text to the person's own clipboard
     "copy_text",
 })

@@ -18,6 +18,7 @@ import attrs
 
 from gemtable.engine import CHANCE, SPECTATOR, Observer, ScoreLine, State
 from gemtable.engine.gamelog import mover_label
+from gemtable.engine.wording import second_person
 
 Who = Observer
 """A seat number, or SPECTATOR for someone who sits at no seat."""
@@ -68,10 +69,13 @@ class HistoryEntry:
         return HistoryEntry(self.n, self.mover, self.told, self.told, secret=True)
 
     def line(self, kinds: tuple[str, ...] | None = None, viewer: object = None) -> str:
-        """`viewer` is the seat reading the log: its own moves say "You"."""
-        who = "You" if viewer is not None and viewer == self.mover else seat_label(
-            self.mover, kinds)
-        return f"{self.n}. {who}: {self.told or self.action}"
+        """`viewer` is the seat reading the log: its own moves say "You", with
+        the verb to match ("You: travel to city 3", where others read
+        "Seat 2: travels to city 3")."""
+        if viewer is not None and viewer == self.mover:
+            # The notation, when nothing told the move, is the mover's own already.
+            return f"{self.n}. You: {second_person(self.told) if self.told else self.action}"
+        return f"{self.n}. {seat_label(self.mover, kinds)}: {self.told or self.action}"
 
 
 def history_of(states: Sequence[State], actions: Sequence[str]) -> tuple[HistoryEntry, ...]:

@@ -28,8 +28,9 @@ class StatusBar(Widget):
     """
 
     left: reactive[str] = reactive("")
-    short_left: reactive[str] = reactive("")
-    """Said instead of `left` when `left` does not fit (e.g. without the game's title)."""
+    short_left: reactive[tuple[str, ...] | str] = reactive("")
+    """Said instead of `left` when `left` does not fit: the first of these that
+    fits (e.g. with the game's short name, then without it); the last is cut."""
     right: reactive[str] = reactive("")
     busy: reactive[bool] = reactive(False)
     frame: reactive[int] = reactive(0)
@@ -54,9 +55,17 @@ class StatusBar(Widget):
         spinner = f" {SPINNER[self.frame]}" if self.busy else ""
         left = f" {self.left}{spinner}"
         right = f"{self.right} " if self.right else ""
+        shorter = [words for words in ((self.short_left,) if isinstance(self.short_left, str)
+                                       else self.short_left) if words]
+        # The first shorter left beside the right part, then alone (the game's
+        # name matters more than the table's mode), then the others.
+        tries = [(left, right)]
+        if shorter:
+            tries += [(f" {shorter[0]}{spinner}", right), (f" {shorter[0]}{spinner}", "")]
+            tries += [(f" {words}{spinner}", right) for words in shorter[1:]]
+        left, right = next(((lt, rt) for lt, rt in tries if len(lt) <= width - len(rt) - 1),
+                           tries[-1])
         room = max(0, width - len(right) - 1)
-        if len(left) > room and self.short_left:
-            left = f" {self.short_left}{spinner}"
         if len(left) > room:
             left = left[: max(0, room - 1)] + "…"
         text = Text(left, style="bold")

@@ -12,6 +12,7 @@ from gemtable.engine.core import Game, Variant
 # state first: the rule modules need its classes.
 from .state import IridesciaState, Seat  # isort: skip
 from . import actions, board, components, scoring, setup
+from .notation import WRITTEN
 from .scoring import best_sets
 from .setup import new_state
 
@@ -21,6 +22,7 @@ MAX_TILES = 58
 class IridesciaGame(Game[IridesciaState]):
     id = "iridescia"
     title = "Gems of Iridescia"
+    short_title = "Iridescia"
     summary = (
         "climb a hex map to the Castle, mining gems against a rising market and restoring relics; solo against the Rhom deck"
     )
@@ -36,6 +38,7 @@ class IridesciaGame(Game[IridesciaState]):
     has_private_views = True
     has_chance = True
     rules_file = Path(__file__).with_name("rules.md")
+    notation = WRITTEN
     seat_roles = (setup.RHOM_ROLE,)
 
     def _new(self, players: int, rng: random.Random, variant: str) -> IridesciaState:

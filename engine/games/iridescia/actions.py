@@ -222,8 +222,9 @@ def parse(text: str) -> Action | None:
             n = _number(words[1])
             return None if n is None else OnSlot(verb, n - 1)
         return None
-    if verb == "roll" and len(words) == 2 and words[1] in "123456" and len(words[1]) == 1:
-        return ROLLS[int(words[1]) - 1]
+    if verb == "roll" and len(words) == 2 and _number(words[1]) is not None:
+        face = int(words[1])  # a face no die has (7) is refused with a reason
+        return ROLLS[face - 1] if face <= len(ROLLS) else Roll(face)
     return _parse_gem_actions(verb, words)
 
 
@@ -257,12 +258,13 @@ def _parse_gem_actions(verb: str, words: list[str]) -> Action | None:
     return None
 
 
-_DELTA = re.compile(r"^[+-][12]$")
+_DELTA = re.compile(r"^[+-][1-9]$")
+"""Any change is read; the rules say which each item allows."""
 
 
 def _parse_tweak(verb: str, words: list[str]) -> Tweak | None:
     item = 2 if verb == "jackhammer" else 7
-    if len(words) == 4 and words[1] == "die" and words[2] in "123456" and len(words[2]) == 1 \
+    if len(words) == 4 and words[1] == "die" and len(words[2]) == 1 and words[2] in "123456789" \
             and _DELTA.match(words[3]):
         return Tweak(item, int(words[2]) - 1, int(words[3]))
     if len(words) == 3 and len(words[1]) == 1 and words[1] in _GEMS and _DELTA.match(words[2]):

@@ -3,8 +3,10 @@ game's own consistency checks and the component counts (log lines: telling)."""
 
 from __future__ import annotations
 
+from gemtable.engine.wording import article
+
 from . import actions as A
-from . import telling
+from . import refusals, telling
 from .board import AIRSHIP, CELLS, FINISHED, FIRST_ROW, FORWARD, cell_name
 from .components import (
     BARRICADES,
@@ -17,6 +19,7 @@ from .components import (
     TOKENS,
     TOKENS_FOR,
 )
+from .notation import never_legal
 from .setup import rhom_problem
 from .state import (
     DROP,
@@ -86,6 +89,9 @@ def item_played(action: object) -> int:
 def why_illegal(state: IridesciaState, action: object) -> str:
     if state.step == OVER:
         return "the game is over"
+    impossible = never_legal(state, action)
+    if impossible:
+        return impossible
     if isinstance(action, A.Roll):
         return "no die is being rolled now" if state.step != ROLLING else \
             f"a die shows 1 to 6, not {action.face}"
@@ -152,7 +158,7 @@ def _detail(state: IridesciaState, action: object, verb: str) -> str:
                 return f"the market has no item in slot {action.slot + 1}"
             kind = state.market[action.slot]
             if kind in seat.items:
-                return f"you already hold a {ITEMS[kind].name}: no duplicates in a hand"
+                return f"you already hold {article(ITEMS[kind].name)}: no duplicates in a hand"
             if seat.coins < ITEMS[kind].cost:
                 return f"the {ITEMS[kind].name} costs {ITEMS[kind].cost} and you have {seat.coins}"
             return "an Epic Elixir cannot be bought on a turn an Epic Elixir started"
@@ -172,7 +178,7 @@ def _detail(state: IridesciaState, action: object, verb: str) -> str:
             "there is nothing to mine here"
     if verb == "elixir":
         return "you have already played an Epic Elixir this turn"
-    return ""
+    return refusals.why_not(state, action, verb)
 
 
 def _restore_reason(state: IridesciaState, action: A.OnSlot) -> str:

@@ -37,6 +37,7 @@ from .components import (
     ROYALTY,
     STONE,
     TILES,
+    TOKENS,
 )
 from .state import EMPTY, IridesciaState, evolve
 
@@ -168,18 +169,53 @@ def gain(state: IridesciaState, me: int, gem: int, n: int, vane: int) -> Iridesc
     return state
 
 
-def bonus(state: IridesciaState, me: int, tile: int) -> IridesciaState:
+def bonus_points(state: IridesciaState, tile: int) -> int:
+    """What a tile's bonus scores the Rhom: coins and royalty alike as points,
+    a stone die (while the supply has one) as the face of its own stone die."""
     t = TILES[tile]
+    if t.bonus in (COINS, ROYALTY, IRIDIA_BONUS):
+        return t.amount
+    if t.bonus == STONE and state.stone_supply:
+        return state.rhom_dice[2]
+    return 0
+
+
+def bonus(state: IridesciaState, me: int, tile: int) -> IridesciaState:
     seat = state.seats[me]
-    points = 0
-    if t.bonus in (COINS, ROYALTY):
-        points = t.amount
-    elif t.bonus == STONE and state.stone_supply:
-        points = state.rhom_dice[2]
-    elif t.bonus == IRIDIA_BONUS:
-        points = t.amount
+    if TILES[tile].bonus == IRIDIA_BONUS:
         seat = evolve(seat, iridia=True)
-    return put_seat(state, me, evolve(seat, royalty=seat.royalty + points))
+    return put_seat(state, me, evolve(seat, royalty=seat.royalty + bonus_points(state, tile)))
+
+
+BONUS_SOURCES = {COINS: "the tile's coin bonus", ROYALTY: "the tile's royalty bonus",
+                 STONE: "the tile's stone die", IRIDIA_BONUS: "the Iridia Stone"}
+SPARE_GEMS = "gems past a full hold"
+
+
+def turn_points(before: IridesciaState, after: IridesciaState) -> tuple[tuple[int, str], ...]:
+    """Where the points of the Rhom's turn (`rhom turn`, from `before` to
+    `after`) came from, as (points, source) pairs: gems past a full hold, the
+    tile's bonus, the Merchant's item, relics restored and a royalty token.
+    Every source but the gems is named by the two states; the gems scored the rest."""
+    me = before.rhom
+    was, now = before.seats[me], after.seats[me]
+    parts: list[tuple[int, str]] = []
+    tiles = [tile for tile in now.pile if tile not in was.pile]
+    if tiles and bonus_points(before, tiles[-1]):
+        parts.append((bonus_points(before, tiles[-1]), BONUS_SOURCES[TILES[tiles[-1]].bonus]))
+    taken = list(now.items)
+    for kind in was.items:
+        taken.remove(kind)
+    parts += [(ITEMS[kind].cost, f"taking the {ITEMS[kind].name} from the market (its cost)")
+              for kind in taken]
+    parts += [(RELICS[relic].points, f"restoring the {RELICS[relic].name}")
+              for relic in now.relics[len(was.relics):]]
+    if now.token >= 0 and now.token != was.token:
+        parts.append((TOKENS[now.token][1], f"taking the {TOKENS[now.token][0]} token"))
+    spare = now.royalty - was.royalty - sum(points for points, _ in parts)
+    if spare:
+        parts.insert(0, (spare, SPARE_GEMS))  # gems are gained first in its turn
+    return tuple(parts)
 
 
 def merchant(state: IridesciaState, me: int) -> IridesciaState:
@@ -307,6 +343,6 @@ def restore_all(state: IridesciaState, me: int, vane: int) -> IridesciaState:
         state = turn.restore(state, me, slot, False)
 
 
-__all__ = ["demand", "draw_item", "play"]
+__all__ = ["bonus_points", "demand", "draw_item", "play", "turn_points"]
 
 from . import blocked, endturn, rules, turn  # noqa: E402

@@ -244,6 +244,9 @@ class IridesciaState(State):
     def parse_syntax(self, text: str) -> object | None:
         return actions.parse(text)
 
+    def notation_problem(self, text: str) -> str:
+        return notation.problem(text)
+
     def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
         if self.step != ROLLING:
             raise IllegalAction("this is not a chance step")
@@ -298,4 +301,4 @@ evolve = make_evolve(IridesciaState, Seat)
 """attrs.evolve for a state or a seat, as one dict copy (see fast.py)."""
 
 
-from . import actions, explain, rules, scoring, turn, views  # noqa: E402  (they need the classes above)
+from . import actions, explain, notation, rules, scoring, turn, views  # noqa: E402  (they need the classes above)

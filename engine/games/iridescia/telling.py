@@ -8,10 +8,13 @@ made: a revealed tile, the dice, the Rhom's card.
 
 from __future__ import annotations
 
+from gemtable.engine.wording import article
+
 from . import actions as A
 from .board import FINISHED, cell_name
 from .components import GEM_NAMES, ITEMS, RELICS, RHOM_CARDS, TOKENS, bonus_text, tile_label
 from .mining import OWN_DICE, mining_now, succeeds
+from .rhom import turn_points
 from .state import MARKET_DIE, MINE_DIE, REROLL, RHOM_DIE, WISH, IridesciaState
 
 _ICON_CARDS = {"none": "a plain card", "2x": "a 2x card (double gems)",
@@ -67,9 +70,9 @@ def _describe(state: IridesciaState, action: object, after: IridesciaState) -> s
         return f"{name}: {where} {action.delta:+d}" + _settled(state, after, always=True)
     if isinstance(action, A.Libation):
         if action.market:
-            return "Lucky Libation: rolls the " + ", ".join(GEM_NAMES[g] for g in action.dice) \
+            return "Lucky Libation: rolled the " + ", ".join(GEM_NAMES[g] for g in action.dice) \
                 + " market dice"
-        return "Lucky Libation: re-rolls mining dice " + ", ".join(str(i + 1) for i in action.dice)
+        return "Lucky Libation: re-rolled mining dice " + ", ".join(str(i + 1) for i in action.dice)
     return str(action)
 
 
@@ -165,40 +168,45 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> str:
         return f"Wishing Well: took one {gem}"
     if action.verb == "discard":
         letter = ("rainbow" if action.gem == 4 else "Iridia Stone" if action.gem == 5 else gem)
-        return f"was blocked and discarded a {letter} tile from the victory pile"
+        return f"was blocked and discarded {article(letter + ' tile')} from the victory pile"
     return str(action)
 
 
 def rhom_summary(state: IridesciaState, after: IridesciaState) -> str:
-    """The Rhom's whole turn: the card it drew, where it went, what it gained."""
+    """The Rhom's whole turn: the card it drew, where it went, what it took,
+    then its points and where each came from."""
     me = state.rhom
     parts = []
     if after.rhom_pile and after.rhom_pile != state.rhom_pile:
         icon = RHOM_CARDS[after.rhom_pile[-1]].icon
-        parts.append(f"drew {_ICON_CARDS.get(icon, f'a {icon} card')}")
+        parts.append(f"drew {_ICON_CARDS.get(icon, article(f'{icon} card'))}")
     before, now = state.seats[me], after.seats[me]
     if now.position == FINISHED and before.position != FINISHED:
         parts.append("reached the Castle")
     elif now.position != before.position and now.position >= 0:
         parts.append(f"moved onto {cell_name(now.position)}")
-    if len(now.pile) > len(before.pile):
-        parts.append(f"took a {tile_label(now.pile[-1])}")
+    if now.pile and now.pile[-1] not in before.pile:
+        parts.append(f"took {article(tile_label(now.pile[-1]))}")
     placed = sorted(set(after.barricades) - set(state.barricades))
     if placed:
         parts.append("barricaded " + ", ".join(cell_name(c) for c in placed))
-    for relic in now.relics[len(before.relics):]:
-        parts.append(f"restored the {RELICS[relic].name}")
-    taken = list(now.items)
-    for kind in before.items:
-        taken.remove(kind)
-    for kind in taken:  # the Merchant card
-        parts.append(f"took the {ITEMS[kind].name} from the market")
-    token = _token(state, after, me)
-    if token:
-        parts.append(token.removeprefix("; "))
-    gained = now.royalty - before.royalty
-    parts.append(f"+{gained} point{'s' * (gained != 1)}")
-    return ", ".join(parts) + _dealt_anew(state, after)
+    # Relics restored, the Merchant's item and a royalty token all score, so
+    # the points say them ("6 for restoring the Amethyst Ring").
+    return "; ".join(filter(None, (", ".join(parts), _points(state, after)))) \
+        + _dealt_anew(state, after)
+
+
+def _points(state: IridesciaState, after: IridesciaState) -> str:
+    """The Rhom's points of the turn and where each came from, as the engine
+    counts them: "+10 points: 6 for the Throne token, 4 for the tile's royalty bonus"."""
+    sources = turn_points(state, after)
+    total = sum(points for points, _ in sources)
+    if not sources:
+        return "no points"
+    head = f"+{total} point{'s' * (total != 1)}"
+    if len(sources) == 1:
+        return f"{head} for {sources[0][1]}"
+    return f"{head}: " + ", ".join(f"{points} for {source}" for points, source in sources)
 
 
 def _token(state: IridesciaState, after: IridesciaState, seat: int) -> str:

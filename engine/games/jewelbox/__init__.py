@@ -13,6 +13,7 @@ from gemtable.engine.core import Game, Variant
 
 from . import actions, board, components, scoring
 from .components import ALL_TOOLS, COPIES, FAMILY_COUNT, LOG_SPACES
+from .notation import WRITTEN
 from .rules import SOLO_TITLES, solo_title
 from .scoring import score_rows
 from .state import SIZES, START, JewelBoxState, Seat
@@ -37,6 +38,7 @@ class JewelBoxGame(Game[JewelBoxState]):
     has_chance = True
     achievement_names = tuple(title for _, title in reversed(SOLO_TITLES))
     rules_file = Path(__file__).with_name("rules.md")
+    notation = WRITTEN
 
     def action_space(self, players: int, variant: str) -> tuple[str, ...]:
         from . import space  # the numbering is for outside programs: built only when asked

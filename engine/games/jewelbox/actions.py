@@ -136,8 +136,13 @@ def swap(a: tuple[int, int], b: tuple[int, int]) -> Swap:
     return SWAP[(a, b) if a < b else (b, a)]
 
 
-def _space(text: str, table: Mapping[int, _A]) -> _A | None:
-    return table.get(int(text)) if text.isdigit() and int(text) > 0 else None
+def _space(text: str, table: Mapping[int, _A], kind: type[_A]) -> _A | None:
+    """The action numbered `text`; one no position allows (log space 9) if
+    the number is out of range, for the rules to refuse with a reason."""
+    if not text.isdigit() or len(text) > 3 or int(text) < 1:
+        return None
+    number = int(text)
+    return table.get(number) or kind(number)
 
 
 def parse(text: str) -> Action | None:
@@ -150,13 +155,13 @@ def parse(text: str) -> Action | None:
     if verb == "forceps" and not rest:
         return FORCEPS
     if verb == "rolled":
-        return _space(rest, ROLLED)
+        return _space(rest, ROLLED, Rolled)
     if verb == "take":
-        return _space(rest, TAKE)
+        return _space(rest, TAKE, Take)
     if verb == "discard":
-        return _space(rest, DISCARD)
+        return _space(rest, DISCARD, Discard)
     if verb == "glass":
-        return GLASS[PILE] if rest == "pile" else _space(rest, GLASS)
+        return GLASS[PILE] if rest == "pile" else _space(rest, GLASS, Glass)
     if verb == "place":
         square = parse_square(rest)
         return PLACE[square] if square else None
@@ -165,7 +170,7 @@ def parse(text: str) -> Action | None:
         if len(parts) != 2:
             return None
         a, b = parse_square(parts[0]), parse_square(parts[1])
-        if a is None or b is None or a == b:
+        if a is None or b is None:
             return None
-        return swap(a, b)
+        return Swap(a, b) if a == b else swap(a, b)  # one square twice: refused with a reason
     return None

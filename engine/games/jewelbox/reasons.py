@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import actions as A
 from .board import family_at, square_name
 from .components import EITHER, EMPTY, FORCEPS, GLASS, NAMES, TOOL_NAMES
+from .notation import never_legal
 from .state import (
     AFTER,
     CHOOSING,
@@ -29,6 +30,9 @@ def why_illegal(state: JewelBoxState, action: object) -> str:
     phase = state.phase
     if phase == OVER:
         return "the game is over"
+    impossible = never_legal(action)
+    if impossible:
+        return impossible
     if phase == ROLLING:
         return "the die is rolling: the next step is its outcome (rolled 1 to rolled 6)"
     if isinstance(action, A.Rolled):

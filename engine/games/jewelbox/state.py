@@ -132,6 +132,9 @@ class JewelBoxState(State):
     def parse_syntax(self, text: str) -> object | None:
         return actions.parse(text)
 
+    def notation_problem(self, text: str) -> str:
+        return notation.problem(text)
+
     def chance_outcomes(self) -> Sequence[tuple[object, float]]:
         return rules.chance_outcomes(self)
 
@@ -218,4 +221,4 @@ class JewelBoxState(State):
         return "\n".join(lines)
 
 
-from . import actions, rules, telling, views  # noqa: E402  (they need the classes above)
+from . import actions, notation, rules, telling, views  # noqa: E402  (they need the classes above)

@@ -9,6 +9,7 @@ from gemtable.engine.core import Game, Variant
 
 from . import actions, cards
 from .cards import CARDS_OF_LEVEL, CENTRE_SLOTS, GOLD, LEVELS
+from .notation import WRITTEN
 from .state import ROUND_LIMIT, JowhariState, Seat
 
 GEMS_PER_COLOUR = {2: 4, 3: 5, 4: 7}
@@ -31,6 +32,7 @@ class JowhariGame(Game[JowhariState]):
     has_hidden_information = True
     has_private_views = True  # reserved cards are secret
     rules_file = Path(__file__).with_name("rules.md")
+    notation = WRITTEN
 
     def action_space(self, players: int, variant: str) -> tuple[str, ...]:
         from . import space  # the numbering is for outside programs: built only when asked

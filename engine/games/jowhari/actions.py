@@ -137,14 +137,14 @@ def parse(text: str) -> Action | None:
         colours = tuple(sorted(LETTERS.index(ch) for ch in rest))
         if len(colours) == 2 and colours[0] == colours[1]:
             return TAKE_TWO[colours[0]]
-        return TAKE_DIFFERENT.get(colours) if len(set(colours)) == len(colours) else None
+        # Colours no take allows (RRB) still name a take, which the rules refuse with a reason.
+        return TAKE_DIFFERENT.get(colours) or Take(colours)
     if verb == "return":
         return RETURN[LETTERS.index(rest)] if len(rest) == 1 and rest in LETTERS[:5] else None
     if verb in ("reserve", "buy"):
         source = parse_source(rest.lower())
         if source is None:
             return None
-        if verb == "buy":
-            return Buy(source) if source.kind != "deck" else None
-        return Reserve(source) if source.kind != "hand" else None
+        # A deck's top is never bought, nor a hand card reserved: the rules say so.
+        return Buy(source) if verb == "buy" else Reserve(source)
     return None

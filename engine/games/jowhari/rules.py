@@ -11,6 +11,7 @@ from itertools import combinations
 from gemtable.engine.core import ScoreLine
 
 from . import actions as A
+from . import notation
 from .cards import BONUS, CODE, COLOURS, COST, GOLD, LETTERS, LEVEL, PRESTIGE
 from .state import GEM_LIMIT, PRESTIGE_GOAL, ROUND_LIMIT, JowhariState, Seat
 
@@ -301,6 +302,9 @@ def why_illegal(state: JowhariState, action: object) -> str:
     # act: so it speaks to them ("you hold"), never of "seat 1".
     if not isinstance(action, A.Take | A.Return | A.Reserve | A.Buy | A.Pass):
         return f"{action!r} is not a Jowhari action"
+    impossible = notation.never_legal(action)
+    if impossible:
+        return impossible
     if state.returning and not isinstance(action, A.Return):
         excess = seat.gems - GEM_LIMIT
         return f"you hold {seat.gems} gem tokens and must first return {excess} (return X)"

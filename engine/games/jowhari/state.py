@@ -96,6 +96,9 @@ class JowhariState(State):
     def parse_syntax(self, text: str) -> object | None:
         return actions.parse(text)
 
+    def notation_problem(self, text: str) -> str:
+        return notation.problem(text)
+
     def scores(self) -> tuple[int, ...]:
         return tuple(seat.prestige for seat in self.seats)
 
@@ -138,4 +141,4 @@ class JowhariState(State):
         return rules.shortfall(self.seats[seat], card)
 
 
-from . import actions, rules, telling, views  # noqa: E402  (they need the classes above)
+from . import actions, notation, rules, telling, views  # noqa: E402  (they need the classes above)

@@ -3,6 +3,8 @@ hidden card to light (those cannot be taken back)."""
 
 from __future__ import annotations
 
+from gemtable.engine.wording import article
+
 from . import actions as A
 from .cards import BONUS, COLOURS, LEVEL, PRESTIGE
 from .state import JowhariState
@@ -12,7 +14,7 @@ def card_words(card: int) -> str:
     """A face-up card as people name it: level, colour and points."""
     points = PRESTIGE[card]
     worth = f"{points} point{'s' if points != 1 else ''}" if points else "no points"
-    return f"a level-{LEVEL[card]} {COLOURS[BONUS[card]]} card ({worth})"
+    return article(f"level-{LEVEL[card]} {COLOURS[BONUS[card]]} card ({worth})")
 
 
 def _slot(source: A.Source) -> str:
@@ -24,12 +26,12 @@ def describe(before: JowhariState, action: object, after: JowhariState) -> str:
     if isinstance(action, A.Take):
         names = [COLOURS[c] for c in action.colours]
         if len(names) == 1:
-            return f"took a {names[0]} gem"
+            return f"took {article(names[0] + ' gem')}"
         if names[0] == names[1]:
             return f"took two {names[0]} gems"
         return f"took {', '.join(names[:-1])} and {names[-1]} gems"
     if isinstance(action, A.Return):
-        return f"gave back a {COLOURS[action.colour]} gem"
+        return f"gave back {article(COLOURS[action.colour] + ' gem')}"
     if isinstance(action, A.Pass):
         return "passed"
     if isinstance(action, A.Buy):

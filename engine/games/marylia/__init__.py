@@ -22,12 +22,14 @@ from .cards import (
     NO_CARDS,
     RESOURCE_CARDS,
 )
+from .notation import WRITTEN
 from .table import Table
 
 
 class MaryliaGame(Game[MaryliaState]):
     id = "marylia"
     title = "Jewels: Merchants of Marylia"
+    short_title = "Marylia"
     summary = (
         "trade gems across seven cities, forge jewels, win sealed-bid auctions and meet characters and events"
     )
@@ -41,6 +43,7 @@ class MaryliaGame(Game[MaryliaState]):
     has_private_views = True  # hands and sealed bids
     has_chance = True
     rules_file = Path(__file__).with_name("rules.md")
+    notation = WRITTEN
 
     def _new(self, players: int, rng: random.Random, variant: str) -> MaryliaState:
         first = rng.randrange(players)

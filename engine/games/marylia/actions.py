@@ -23,7 +23,7 @@ from __future__ import annotations
 import attrs
 
 from .cards import LETTERS
-from .recipes import ALL_KEYS, RECIPE_NAME, compose, recipe_of
+from .recipes import ALL_KEYS, RECIPE_NAME, compose
 
 CITIES = 7
 
@@ -52,10 +52,14 @@ class Buy:
         return "buy"
 
 
+NO_RECIPE = -1
+"""The recipe of cards that make no item (`forge dd`): written, never legal."""
+
+
 @attrs.frozen(slots=True, cache_hash=True)
 class Forge:
     recipe: int
-    """Recipe id (recipes.GEM, RING_MIXED ...)."""
+    """Recipe id (recipes.GEM, RING_MIXED ...), or NO_RECIPE."""
     parts: tuple[int, ...]
     """Cards used, counts per resource type."""
 
@@ -193,22 +197,25 @@ def parse(text: str) -> Action | None:
         if not rest or any(ch not in LETTERS for ch in rest):
             return None
         parts = tuple(rest.count(letter) for letter in LETTERS)
-        return FORGE_BY_PARTS.get(parts) if recipe_of(parts) is not None else None
+        return FORGE_BY_PARTS.get(parts) or Forge(NO_RECIPE, parts)
     if verb == "discard":
         return DISCARD[LETTERS.index(rest)] if len(rest) == 1 and rest in LETTERS else None
     number = _number(rest)
     if number is None:
         return None
-    if verb in ("start", "travel"):
-        if not 1 <= number <= CITIES:
-            return None
-        return (PLACE if verb == "start" else TRAVEL)[number - 1]
+    if number < 1 and verb != "bid":
+        return None  # everything else is counted from 1
+    # A city or a face that does not exist is still a move the rules refuse with a reason.
+    if verb == "start":
+        return PLACE[number - 1] if number <= CITIES else Place(number - 1)
+    if verb == "travel":
+        return TRAVEL[number - 1] if number <= CITIES else Travel(number - 1)
     if verb == "sell":
-        return sell(number - 1) if number >= 1 else None
+        return sell(number - 1)
     if verb == "join":
-        return join(number - 1) if number >= 1 else None
+        return join(number - 1)
     if verb == "bid":
         return bid(number)
     if verb == "roll":
-        return ROLL[number] if 1 <= number <= 8 else None
+        return ROLL[number] if number < len(ROLL) else Roll(number)
     return None

@@ -4,6 +4,7 @@ state's own consistency checks."""
 from __future__ import annotations
 
 from gemtable.engine.core import CHANCE
+from gemtable.engine.wording import article
 
 from .actions import (
     Bid,
@@ -33,6 +34,7 @@ from .cards import (
     SYMBOLS,
     TYPES,
 )
+from .notation import never_legal
 from .rules import can_wait, travel_cost
 from .scoring import item_label
 from .state import (
@@ -60,11 +62,6 @@ def who(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
-def article(noun: str) -> str:
-    """The noun with its indefinite article ("an amethyst", "a ruby")."""
-    return ("an " if noun[:1] in "aeiou" else "a ") + noun
-
-
 def city_name(city: int) -> str:
     return f"city {city + 1}"
 
@@ -73,6 +70,9 @@ def why_illegal(state: MaryliaState, action: object) -> str:
     step = state.step
     if step == OVER:
         return "the game is over"
+    impossible = never_legal(state, action)
+    if impossible:
+        return impossible
     if state.to_move is CHANCE:
         if isinstance(action, Roll):
             return "a D8 shows a number from 1 to 8"

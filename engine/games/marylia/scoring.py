@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from gemtable.engine.core import ScoreLine
 
 from .cards import RESOURCES, TYPES
@@ -26,21 +28,34 @@ def ranking(state: MaryliaState) -> tuple[int, ...]:
 
 
 def score_breakdown(state: MaryliaState, seat: int) -> tuple[ScoreLine, ...]:
+    """Coins, then the unsold items, most valuable first, alike ones on one line
+    ending in how many there are ("Unsold emerald: half of 5 (2)"), then the wealth."""
     s = state.seats[seat]
+    alike = Counter((item.value, item_label(item.recipe, item.parts)) for item in s.items)
     lines = [ScoreLine("Coins", s.coins)]
-    for item in s.items:
-        lines.append(ScoreLine(f"Unsold {item_label(item.recipe, item.parts)} "
-                               f"(worth {item.value})", item.value // 2))
+    for (value, label), count in sorted(alike.items(), key=lambda kind: (-kind[0][0], kind[0][1])):
+        several = f" ({count})" if count > 1 else ""
+        # The points are half the market value: the label says of what.
+        lines.append(ScoreLine(f"Unsold {label}: half of {value}{several}",
+                               item_worth(value) * count))
     lines.append(ScoreLine("Wealth", wealth(state, seat)))
     return tuple(lines)
 
 
 def item_label(recipe: int, parts: tuple[int, ...]) -> str:
-    """An item in words: "ruby" for a single gem, else "mixed ring of 2 ruby, 1 topaz"."""
-    gems = [f"{n} {RESOURCES[t]}" for t, n in enumerate(parts) if n and t > 0]
+    """An item in words: "ruby" for a single gem, else "mixed ring of 2 rubies, 1 topaz"."""
+    gems = [f"{n} {RESOURCES[t] if n == 1 else gem_plural(RESOURCES[t])}"
+            for t, n in enumerate(parts) if n and t > 0]
     if recipe == GEM:
         return next(RESOURCES[t] for t in range(1, TYPES) if parts[t])
     return f"{RECIPE_NAME[recipe]} of {', '.join(gems)}"
+
+
+def gem_plural(gem: str) -> str:
+    """"rubies", "topazes", "emeralds"."""
+    if gem.endswith("y"):
+        return gem[:-1] + "ies"
+    return gem + ("es" if gem.endswith(("z", "s", "x")) else "s")
 
 
 def component_counts(state: MaryliaState) -> dict[str, int]:

@@ -214,7 +214,8 @@ class MaryliaState(State):
 
     def progress(self) -> str:
         if self.step == PLACE:
-            return "Set-up: placing merchants"
+            # Short, so the game's name still fits beside it at 80 columns.
+            return "Set-up"
         last = ", last round" if self.last_round else ""
         return f"Round {self.round}{last}"
 
@@ -245,6 +246,9 @@ class MaryliaState(State):
 
     def parse_syntax(self, text: str) -> object | None:
         return actions.parse(text)
+
+    def notation_problem(self, text: str) -> str:
+        return notation.problem(text)
 
     def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
         if self.to_move is not CHANCE:
@@ -323,4 +327,4 @@ class MaryliaState(State):
 new_state = quick_builder(MaryliaState)
 new_seat = quick_builder(Seat)
 
-from . import actions, effects, explain, rules, scoring, views  # noqa: E402  (they need the classes above)
+from . import actions, effects, explain, notation, rules, scoring, views  # noqa: E402  (they need the classes above)

@@ -11,12 +11,14 @@ from gemtable.engine.core import Game, Variant
 from .state import KEEP_LIMIT, NO_DICE, ROLL, ROUNDS, SHOWCASE_SIZE, Seat, WorkbenchState  # isort: skip
 from . import actions, cards
 from .cards import CARD_COUNT, COMMISSION_TOTAL, DICE_PER_COLOUR, EMPTY, GEMS, TOOLS
+from .notation import WRITTEN
 from .rounds import commissions_in_play, start_round
 
 
 class WorkbenchGame(Game[WorkbenchState]):
     id = "workbench"
     title = "Jewels: The Workbench"
+    short_title = "Workbench"
     summary = (
         "draft dice from a tray and set them into jewel cards with four workbench tools"
     )
@@ -30,6 +32,7 @@ class WorkbenchGame(Game[WorkbenchState]):
     has_hidden_information = True
     has_chance = True
     rules_file = Path(__file__).with_name("rules.md")
+    notation = WRITTEN
 
     def action_space(self, players: int, variant: str) -> tuple[str, ...]:
         from . import space  # the numbering is for outside programs: built only when asked

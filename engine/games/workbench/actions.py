@@ -213,11 +213,14 @@ def crucible_choices(available: tuple[int, ...]) -> tuple[Crucible, ...]:
 
 # --- reading text -------------------------------------------------------------
 
+# Any face or slot number is read, even one that does not exist (a 7 on a
+# die, slot 9), so that the rules can say what is wrong with it.
 _COLOUR = "[rbyg]"
-_ROLL = re.compile(rf"^roll ({_COLOUR}) ?([1-6])$")
-_PICK = re.compile(r"^pick ([1-6])(?: ?\+ ?([1-6]))?$")
-_LEAVE = re.compile(rf"^leave ({_COLOUR}) ?([1-6])(x?)$")
-_MOVE_TEXT = re.compile(rf"^move ([1-7]) ([1-7]) ({_COLOUR})(?:/({_COLOUR}))?$")
+_NUMBER = "([1-9][0-9]?)"
+_ROLL = re.compile(rf"^roll ({_COLOUR}) ?{_NUMBER}$")
+_PICK = re.compile(rf"^pick {_NUMBER}(?: ?\+ ?{_NUMBER})?$")
+_LEAVE = re.compile(rf"^leave ({_COLOUR}) ?{_NUMBER}(x?)$")
+_MOVE_TEXT = re.compile(rf"^move {_NUMBER} {_NUMBER} ({_COLOUR})(?:/({_COLOUR}))?$")
 _TOOL_NAMES = {name: index for index, name in enumerate(TOOLS)}
 _TOOL_NAMES.update({"cr": 0, "cl": 1, "lo": 2, "bu": 3})
 
@@ -233,7 +236,7 @@ def _letters(text: str) -> tuple[int, ...] | None:
 
 
 def _parse_put(words: list[str]) -> Put | None:
-    if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= MAX_SLOTS:
+    if not words or not re.fullmatch(_NUMBER, words[0]):
         return None
     slot = int(words[0]) - 1
     dice, loupe, burin = (0, 0, 0, 0), -1, False
@@ -267,18 +270,19 @@ def parse(text: str) -> Action | None:
         match = _ROLL.match(text)
         if not match:
             return None
-        return ROLLS[_colour(match[1])][int(match[2]) - 1]
+        colour, face = _colour(match[1]), int(match[2])
+        return ROLLS[colour][face - 1] if face in FACES else Roll(colour, face)
     if verb == "pick":
         match = _PICK.match(text)
         if not match:
             return None
         number, other = int(match[1]), int(match[2] or 0)
         if not other:
-            return PICK[number]
+            return PICK.get(number) or Pick(number)
         low, high = min(number, other), max(number, other)
         if (low, high) == (1, 6):
             return PICK_PAIR[6]
-        return PICK_PAIR[low] if high == low + 1 else Pick(number, other)
+        return PICK_PAIR[low] if high == low + 1 and high in FACES else Pick(number, other)
     if verb == "crucible":
         counts = _letters(rest.replace(" ", ""))
         if counts is None:
@@ -286,7 +290,10 @@ def parse(text: str) -> Action | None:
         return CRUCIBLE.get(counts) or Crucible(counts)
     if verb == "leave":
         match = _LEAVE.match(text)
-        return LEAVE[_colour(match[1]), int(match[2]), bool(match[3])] if match else None
+        if not match:
+            return None
+        key = (_colour(match[1]), int(match[2]), bool(match[3]))
+        return LEAVE.get(key) or Leave(*key)
     if verb == "put":
         return _parse_put(rest.split())
     if verb == "move":

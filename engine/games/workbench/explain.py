@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from gemtable.engine.wording import article
+
 from . import actions as A
 from . import rules
 from .cards import BURIN, CLOTH, COLOURS, CRUCIBLE, DICE_COLOURS, GEMS, LETTERS, LOUPE, TOOLS
+from .notation import never_legal
 from .state import CHOOSE, MAKE, MOVE, OVER, PICK, ROLL_EXTRA, TRIM, WorkbenchState
 
 _PHASE_HINT = {
@@ -25,6 +28,9 @@ def why_illegal(state: WorkbenchState, action: object) -> str:
         return "the game is over"
     if not isinstance(action, A.ACTION_TYPES):
         return f"{action!r} is not a Workbench action"
+    impossible = never_legal(action)
+    if impossible:
+        return impossible
     if state.step <= ROLL_EXTRA:
         return _why_not_roll(state, action)
     if isinstance(action, A.Roll):
@@ -155,6 +161,6 @@ def _why_not_move(state: WorkbenchState, action: object) -> str | None:
         return f"slot {action.target + 1} has no open {COLOURS[action.die]} gem"
     if action not in rules.burin_moves(state):
         covered = GEMS[showcase[action.source]][action.gem] - state.missing[action.source][action.gem]
-        what = f"{LETTERS[action.die]} die on a {COLOURS[action.gem]} gem"
+        what = f"{LETTERS[action.die]} die on {article(COLOURS[action.gem])} gem"
         return f"slot {action.source + 1} has no {what} ({covered} {COLOURS[action.gem]} covered)"
     return None

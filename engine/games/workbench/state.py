@@ -143,6 +143,9 @@ class WorkbenchState(State):
     def parse_syntax(self, text: str) -> object | None:
         return actions.parse(text)
 
+    def notation_problem(self, text: str) -> str:
+        return notation.problem(text)
+
     def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
         if self.to_move is not CHANCE:
             raise IllegalAction("this is not a chance step")
@@ -213,4 +216,4 @@ class WorkbenchState(State):
         return scoring.total(self, seat)
 
 
-from . import actions, checks, effects, explain, rounds, rules, scoring, telling, views  # noqa: E402  (they need the classes above)
+from . import actions, checks, effects, explain, notation, rounds, rules, scoring, telling, views  # noqa: E402  (they need the classes above)

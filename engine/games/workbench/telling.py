@@ -4,25 +4,60 @@ hidden card to light (those cannot be taken back)."""
 from __future__ import annotations
 
 from gemtable.engine.core import CHANCE, IllegalAction
+from gemtable.engine.wording import article
 
 from . import actions as A
-from .cards import CODE, DICE_COLOURS, EMPTY, METAL, METALS, PIECE, PIECES, TOOLS
+from .cards import (
+    BURIN,
+    COLOURS,
+    DICE_COLOURS,
+    EMPTY,
+    METAL,
+    METALS,
+    PIECE,
+    PIECES,
+    SIZE,
+    TOOLS,
+)
 from .state import WorkbenchState
 
 
 def _dice(counts: tuple[int, ...]) -> str:
-    names = [DICE_COLOURS[c] for c, n in enumerate(counts) for _ in range(n)]
-    if not names:
-        return "no dice"
-    if len(names) == 1:
-        return f"a {names[0]} die"
-    return f"{', '.join(names[:-1])} and {names[-1]} dice"
+    """Dice per colour in words: "a red die", "2 blue dice and a green die"."""
+    parts = [article(f"{DICE_COLOURS[c]} die") if n == 1 else f"{n} {DICE_COLOURS[c]} dice"
+             for c, n in enumerate(counts) if n]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
-def _card(card: int) -> str:
+def card_words(card: int) -> str:
+    """A showcase card as a player names it: its metal, piece and gems (its
+    points), never the data's code ("the white ring of 3 gems")."""
     if card < 0:
         return "an empty slot"
-    return f"the {METALS[METAL[card]]} {PIECES[PIECE[card]]} {CODE[card]}"
+    gems = SIZE[card]
+    return f"the {METALS[METAL[card]]} {PIECES[PIECE[card]]} of {gems} gem{'s' * (gems != 1)}"
+
+
+def _put(before: WorkbenchState, action: A.Put, after: WorkbenchState) -> str:
+    """A placement: held dice, tool dice or both (a placement may be tool
+    dice alone), the card they went on, and whether it was finished."""
+    me = before.current
+    tools = []
+    if action.loupe >= 0:
+        tools.append(f"the Loupe die as {article(COLOURS[action.loupe])}")
+    if action.burin:
+        tools.append(f"the {DICE_COLOURS[before.seats[me].tools[BURIN]]} Burin die")
+    card = before.showcase[action.slot]
+    where = f"slot {action.slot + 1}, {card_words(card)}"
+    if any(action.dice):
+        told = f"put {_dice(action.dice)} on {where}"
+        if tools:
+            told += ", with " + " and ".join(tools)
+    else:
+        told = f"put {' and '.join(tools)} on {where}"
+    if card != EMPTY and card in after.seats[me].finished:
+        told += ", and finished it"
+    return told
 
 
 def _held(state: WorkbenchState, seat: int) -> int:
@@ -32,7 +67,7 @@ def _held(state: WorkbenchState, seat: int) -> int:
 def describe(before: WorkbenchState, action: object, after: WorkbenchState) -> str:
     me = before.current
     if isinstance(action, A.Roll):
-        return f"rolled a {DICE_COLOURS[action.colour]} {action.face}"
+        return f"rolled {article(DICE_COLOURS[action.colour])} {action.face}"
     if isinstance(action, A.Pick):
         faces = f"{action.number}s and {action.neighbour}s" if action.neighbour else f"{action.number}s"
         kept = _held(after, me) - _held(before, me)
@@ -43,23 +78,13 @@ def describe(before: WorkbenchState, action: object, after: WorkbenchState) -> s
         where = "the Crucible's" if action.extra else "the tray's"
         return f"left {where} {DICE_COLOURS[action.colour]} {action.face} behind"
     if isinstance(action, A.Put):
-        told = f"put {_dice(action.dice)} on slot {action.slot + 1}, {_card(before.showcase[action.slot])}"
-        extras = []
-        if action.loupe >= 0:
-            extras.append(f"the Loupe die as a {DICE_COLOURS[action.loupe]} gem")
-        if action.burin:
-            extras.append("the Burin die")
-        if extras:
-            told += ", with " + " and ".join(extras)
-        if before.showcase[action.slot] != EMPTY and before.showcase[action.slot] in after.seats[me].finished:
-            told += ", and finished it"
-        return told
+        return _put(before, action, after)
     if isinstance(action, A.Move):
-        return (f"moved a {DICE_COLOURS[action.die]} die from slot {action.source + 1} "
+        return (f"moved {article(DICE_COLOURS[action.die])} die from slot {action.source + 1} "
                 f"to slot {action.target + 1} with the Burin")
     if isinstance(action, A.Store):
         tool = TOOLS[action.tool].capitalize()  # as the board names it
-        return f"stored a {DICE_COLOURS[action.colour]} die on the {tool}"
+        return f"stored {article(DICE_COLOURS[action.colour])} die on the {tool}"
     if isinstance(action, A.Pass):
         return "passed"
     if isinstance(action, A.Discard):

@@ -4,14 +4,17 @@ lines without the mover's name, the status line at the end."""
 from __future__ import annotations
 
 import random
+import re
 
 import attrs
 
 from gemtable.engine import CHANCE, registry
 from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia.components import DYNAMITE, JACKHAMMER, TILES
+from gemtable.engine.games.iridescia.components import CARGO, DYNAMITE, JACKHAMMER, RELICS, TILES
 from gemtable.engine.games.iridescia.mining import mining_hits, mining_roll, stone_dice
+from gemtable.engine.games.iridescia.rhom import SPARE_GEMS, turn_points
 from gemtable.engine.games.iridescia.state import OPTIONAL, OVER, RESOLVE, ROLLING
+from gemtable.engine.wording import second_person
 
 GAME = registry.get("iridescia")
 
@@ -133,7 +136,7 @@ def test_the_rhoms_line_names_the_merchants_item_and_counts_points_rightly():
             line = before.describe(action, after)
             me = before.rhom
             gained = after.seats[me].royalty - before.seats[me].royalty
-            assert f"+{gained} point{'s' * (gained != 1)}" in line, line
+            assert (f"+{gained} point{'s' * (gained != 1)}" if gained else "no points") in line, line
             one_point += gained == 1
             if len(after.seats[me].items) > len(before.seats[me].items):
                 merchant += 1
@@ -154,3 +157,77 @@ def test_a_market_dealt_anew_is_told():
     action = A.OnSlot("buy", 0)
     after = state.apply(action)
     assert "dealt anew" in state.describe(action, after)
+
+
+def _shares(line: str) -> tuple[int, list[int]]:
+    """The total of a Rhom line's points and the share of each source."""
+    told = re.search(r"\+(\d+) points?(?:: | for )(.*)", line)
+    assert told, line
+    return int(told[1]), [int(n) for n in re.findall(r"(?:^|, )(\d+) for ", told[2])] or [
+        int(told[1])]
+
+
+def test_the_rhoms_points_say_where_each_came_from():
+    """Never a lump "+10 points": each source with its share, as the engine counts
+    them, and the shares add up to the points the turn scored."""
+    several = 0
+    for seed in (3, 4, 5):
+        for before, action, after in _playout(2, seed=seed, rhom=True):
+            if str(action) != "rhom turn":
+                continue
+            line = before.describe(action, after)
+            me = before.rhom
+            gained = after.seats[me].royalty - before.seats[me].royalty
+            sources = turn_points(before, after)
+            assert sum(points for points, _ in sources) == gained
+            assert all(points > 0 for points, _ in sources), sources
+            if not gained:
+                assert line.endswith("; no points") or "; no points;" in line, line
+                continue
+            total, shares = _shares(line)
+            assert total == gained and sum(shares) == gained, line
+            for points, source in sources:
+                assert f"{points} for {source}" in line or len(sources) == 1, line
+            several += len(sources) > 1
+            assert re.search(r"; \+\d+ points: \d+ for [^,]+(, \d+ for [^,]+)+", line) or \
+                len(sources) == 1, line
+    assert several
+
+
+def test_gems_the_rhom_scores_past_a_full_hold_are_named_too():
+    """The Rhom scores a gem past its hold of seven at market value: the share
+    the other sources leave, said as such and only when its hold was full."""
+    found = 0
+    for seed in range(3, 13):
+        for before, action, after in _playout(2, seed=seed, rhom=True):
+            if str(action) != "rhom turn":
+                continue
+            sources = dict((source, points) for points, source in turn_points(before, after))
+            if SPARE_GEMS in sources:
+                me = before.rhom
+                paid = sum(sum(RELICS[r].cost) for r in after.seats[me].relics[
+                    len(before.seats[me].relics):])
+                assert sum(after.seats[me].cargo) + paid == CARGO
+                assert f"{sources[SPARE_GEMS]} for {SPARE_GEMS}" in \
+                    before.describe(action, after) or len(sources) == 1
+                found += 1
+    assert found
+
+
+def test_a_pile_tile_given_up_takes_an_before_a_vowel():
+    state = GAME.new(2, seed=1)
+    assert state.describe(A.OnGem("discard", 0), state) == \
+        "was blocked and discarded an amethyst tile from the victory pile"
+    assert state.describe(A.OnGem("discard", 5), state) == \
+        "was blocked and discarded an Iridia Stone tile from the victory pile"
+    assert second_person(state.describe(A.OnGem("discard", 1), state)) == \
+        "were blocked and discarded a citrine tile from the victory pile"
+
+
+def test_every_line_of_a_seats_own_move_is_in_the_past_or_conjugates():
+    state = GAME.new(2, seed=1)
+    assert state.describe(A.Libation((0, 2), True), state) == \
+        "Lucky Libation: rolled the amethyst, emerald market dice"
+    assert state.describe(A.Libation((1,), False), state) == \
+        "Lucky Libation: re-rolled mining dice 2"
+    assert second_person(state.describe(A.Declare(True), state)) == "play the Rhom deck"

@@ -199,12 +199,30 @@ def test_other_spellings_name_the_same_action(text, canonical):
     assert str(state.parse_action(text)) == canonical
 
 
-@pytest.mark.parametrize("text", [
-    "glass 0", "glass 6", "take 6", "rolled 7", "place z9", "place d", "swap d4 d4",
-    "swap d4", "forceps d4", "roll 3", "discard",
+@pytest.mark.parametrize(("text", "words"), [
+    ("glass 0", "log spaces are 1 to 5: write glass and a log space (1 to 5), or glass pile"),
+    ("place z9", "z9 is not a square (columns a to i, rows 1 to 9)"),
+    ("place d", "d is not a square"),
+    ("swap d4", "swap needs two squares"),
+    ("forceps d4", "nothing follows forceps"),
+    ("roll 3", "nothing follows roll: write roll alone; for example `roll`"),
+    ("discard", "discard needs a log space"),
+    ("fly away", "not an action in Jewel Box. Actions now: roll; glass and a log space"),
 ])
-def test_malformed_text_is_no_action(text):
-    with pytest.raises(IllegalAction, match="not an action in Jewel Box"):
+def test_malformed_text_says_what_is_wrong_and_how_to_write_it(text, words):
+    with pytest.raises(IllegalAction) as refused:
+        GAME.new(2, seed=1).parse_action(text)
+    assert words in refused.value.reason
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("glass 6", "there is no log space 6: log spaces are 1 to 5"),
+    ("take 6", "there is no log space 6"),
+    ("rolled 7", "a die shows 1 to 6, not 7"),
+    ("swap d4 d4", "two different squares"),
+])
+def test_well_written_moves_no_position_allows_get_the_rules_reason(text, words):
+    with pytest.raises(IllegalAction, match=re.escape(words)):
         GAME.new(2, seed=1).parse_action(text)
 
 

@@ -153,4 +153,4 @@ def test_forge_options_list_what_the_hand_makes_most_valuable_first():
     values = [value for _, value in options]
     assert values[0] == 36 and values == sorted(values, reverse=True)
     assert state.view(1).forge_options(0) == ()
-    assert state.item_label(Item(RING_SAME, cards("gddd"), 1)) == "identical ring of 3 diamond"
+    assert state.item_label(Item(RING_SAME, cards("gddd"), 1)) == "identical ring of 3 diamonds"

@@ -18,6 +18,7 @@ from gemtable.engine.games.marylia.actions import (
     Travel,
 )
 from gemtable.engine.games.marylia.cards import RESOURCES
+from gemtable.engine.wording import second_person
 
 
 def _playout(players: int, seed: int):
@@ -100,3 +101,22 @@ def test_placing_the_merchant_reads_alike_after_you_and_after_a_seat_name():
     told = state.describe(place, state.apply(place))
     assert told == f"placed the merchant in city {place.city + 1}", told
     assert "their" not in told
+
+
+def test_a_seats_own_line_reads_in_the_second_person():
+    """The table shows a seat its own moves after "You:": "You: interact with",
+    "You: want to buy", never "You: interacts with"."""
+    from marylia_positions import DIAMOND, card_named, set_city, set_seat, started
+
+    state = started(3)
+    state = set_city(state, state.seats[state.current].city, card_named("Courier"), DIAMOND)
+    for seat in range(3):
+        state = set_seat(state, seat, coins=20, city=state.seats[state.current].city)
+    buy = state.parse_action("buy")
+    told = state.describe(buy, state.apply(buy))
+    assert told == "wants to buy the diamond: an auction is offered"
+    assert second_person(told) == "want to buy the diamond: an auction is offered"
+    interact = state.parse_action("interact")
+    told = state.describe(interact, state.apply(interact))
+    assert told.startswith("interacts with the Courier")
+    assert second_person(told).startswith("interact with the Courier")

@@ -33,10 +33,37 @@ def test_other_spellings_are_accepted(spelling, canonical):
     assert str(A.parse(spelling)) == canonical
 
 
-@pytest.mark.parametrize("text", ["put", "put 9 R", "put 2 X", "put 2", "pick 7", "leave R7",
-                                  "store R drawer", "move 1 R", "crucible", "roll R", "roll R12"])
+@pytest.mark.parametrize("text", ["put", "put 0 R", "put 2 X", "put 2", "pick 0", "leave X7",
+                                  "store R drawer", "move 1 R", "crucible", "roll R", "roll R123"])
 def test_malformed_text_names_no_action(text):
     assert A.parse(text) is None
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("put 9 R", "showcase slot 9 holds no card"),
+    ("pick 7", "a die shows 1 to 6, not 7"),
+    ("leave R7", "a die shows 1 to 6, not 7"),
+    ("crucible RRRRR", "the Crucible rolls up to four reserve dice, not 5"),
+])
+def test_well_written_moves_no_position_allows_get_the_rules_reason(text, words):
+    state = making(seat("RB"), seat("Y"), showcase=SHOWCASE)
+    assert A.parse(text.lower()) is not None
+    with pytest.raises(IllegalAction, match=words):
+        state.parse_action(text)
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("put 2 X", "X is not a colour letter: write put, a showcase slot (1 to 7)"),
+    ("store R drawer", "drawer is not a tool: write store, your die's colour letter and a tool"),
+    ("move 1 R", "r is not a slot number"),
+    ("pass now", "nothing follows pass: write pass alone"),
+])
+def test_a_verb_followed_by_what_it_does_not_read_says_what_is_wrong(text, words):
+    state = making(seat("RB"), seat("Y"), showcase=SHOWCASE)
+    with pytest.raises(IllegalAction) as refused:
+        state.parse_action(text)
+    assert words in refused.value.reason
+    assert "`put 1 R`" in refused.value.reason
 
 
 def test_parse_action_gives_readable_reasons():

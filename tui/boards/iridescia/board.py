@@ -252,6 +252,8 @@ class IridesciaBoard(Board):
         if action not in self._legal:
             self._say(f"{action} is not legal now")
             return
+        if self._hold_for_enter(action):
+            return
         self._sent = True
         self._message = G.span(f"played: {action}", G.GOOD)
         self._redraw()

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from rich.style import Style
 from rich.text import Text
 
+from ..layout import CUT
 from ..layout import columns as columns
 from ..layout import fit as fit
 
@@ -101,7 +102,8 @@ def seat_mark(seat: int) -> Text:
 
 def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
          max_lines: int = 99) -> list[Text]:
-    """Segments laid out left to right, wrapping between segments, never inside one."""
+    """Segments laid out left to right, wrapping between segments, never inside one;
+    past `max_lines` the segments left out are marked by CUT, as a cut line is."""
     lines: list[Text] = []
     line = Text(" " * indent)
     for segment in segments:
@@ -115,5 +117,7 @@ def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
         lines.append(line)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = fit(lines[-1], width - 1) + span("~", DIM)
+        last = lines[-1].copy()
+        last.truncate(max(0, width - 1), overflow="crop", pad=True)
+        lines[-1] = last + span(CUT, DIM)
     return [fit(line, width) for line in lines]

@@ -96,9 +96,24 @@ class Menu:
         return not self.top
 
 
+MORE_ABOVE, MORE_BELOW = "▲", "▼"
+"""The scroll marks of a menu longer than its room: how many lines are out of view."""
+
+
+def scroll_mark(above: int, below: int) -> Text:
+    """`▲ 2 more  ▼ 1 more`: the lines out of view above and below the menu's window."""
+    parts = []
+    if above:
+        parts.append(f"{MORE_ABOVE} {above} more")
+    if below:
+        parts.append(f"{MORE_BELOW} {below} more")
+    return G.span("  " + "  ".join(parts), G.WARN)
+
+
 def menu_lines(menu: Menu, label: Callable[[object], Text], width: int, height: int,
                active: bool) -> list[Text]:
-    """The menu's lines, numbered, scrolled so the cursor stays in view."""
+    """The menu's lines, numbered, scrolled so the cursor stays in view; a menu
+    longer than its room gives its last line to a scroll mark."""
     title = G.span("Actions", G.BOLD)
     if menu.opened is not None:
         title.append(f" > {menu.top[menu.opened].title}", G.WARN)
@@ -108,8 +123,11 @@ def menu_lines(menu: Menu, label: Callable[[object], Text], width: int, height: 
     out = [G.fit(title, width)]
     rows = menu.lines()
     room = max(1, height - 1)
+    if len(rows) > room:
+        room = max(1, room - 1)
     start = min(max(0, menu.cursor - room + 1), max(0, len(rows) - room))
-    for i in range(start, min(len(rows), start + room)):
+    end = min(len(rows), start + room)
+    for i in range(start, end):
         picked = rows[i]
         here = active and i == menu.cursor
         line = G.span(G.MARK if here else " ", G.WARN)
@@ -121,6 +139,8 @@ def menu_lines(menu: Menu, label: Callable[[object], Text], width: int, height: 
         else:
             line.append_text(label(picked))
         out.append(G.fit(line, width))
+    if start or end < len(rows):
+        out.append(G.fit(scroll_mark(start, len(rows) - end), width))
     if not rows:
         out.append(G.fit(G.span("  nothing to choose here now", G.DIM), width))
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..layout import CUT_LEGEND
 from . import glyphs as G
 from .hexmap import REGION_SHORT
 from .scene import BARRICADE, DOWN, EMPTY, TILE, Hex, Scene
@@ -25,11 +26,12 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("AAC.... 5$", "cargo (7 places, `.` free) and coins"),
     ("J T L W", "relic kinds: Jewelry, Tech, Lore, Iridia (wild)"),
     ("✓", "a relic your cargo covers now (restored at the end of your turn)"),
-    ("2s:5+", "a mining die (s: a stone die): its number, face, + a hit or - a miss"),
+    ("2s:5+", "die 2 (s: stone) shows 5, + hit / - miss"),
     ("!", "an item played only at the start of a turn, before revealing"),
     ("AL AR SL SR", "a Rhom card's reveal order: ahead-left, ahead-right, side-left, "
                     "side-right"),
     (">", "the player to move; the chosen menu line"),
+    CUT_LEGEND,
 )
 """Every symbol and colour the board draws."""
 

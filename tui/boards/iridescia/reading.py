@@ -17,6 +17,7 @@ from gemtable.engine.games.iridescia import rules as R
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.explain import item_played
 from gemtable.engine.games.iridescia.state import IridesciaState
+from gemtable.engine.wording import article
 
 from . import glyphs as G
 from .menu import Entry
@@ -252,8 +253,9 @@ def _gloss(scene: Scene, action: object) -> str:
     if isinstance(action, A.OnGem) and action.verb in ("discard", "axe", "wish", "return"):
         name = ("rainbow" if action.gem == C.RAINBOW else "Iridia Stone" if action.gem == C.IRIDIA
                 else C.GEM_NAMES[action.gem])
-        return {"discard": f"give up a {name} tile of your pile", "axe": f"split a {name}",
-                "wish": f"take a {name}", "return": f"a {name} back to the supply"}[action.verb]
+        return {"discard": f"give up {article(name + ' tile')} of your pile",
+                "axe": f"split {article(name)}", "wish": f"take {article(name)}",
+                "return": f"{article(name)} back to the supply"}[action.verb]
     if isinstance(action, A.OnGem) and action.verb == "give":
         to = next((p.label for p in scene.players if p.seat == action.number),
                   f"Seat {action.number + 1}")

@@ -64,7 +64,7 @@ class MouseAndTyping(Board):
         except IllegalAction as error:
             action = forceps_shortcut(self._view, self._legal, text)
             if action is None or isinstance(action, str):
-                self._say(f"{text}: {action or _plain(error.reason)}")
+                self._say(f"{text}: {action or error.reason}")
                 return
         self._close_command()
         self._play(action)
@@ -77,7 +77,7 @@ def forceps_shortcut(view: JewelBoxState, legal: Sequence[object],
     then be refused gives its reason instead (a str), so a typing slip never
     spends the tool; None when the text is no such swap."""
     swap = view.parse_syntax(normalise_text(text))
-    if not isinstance(swap, A.Swap) or A.FORCEPS not in legal:
+    if not isinstance(swap, A.Swap) or swap.first == swap.second or A.FORCEPS not in legal:
         return None
     seat = view.current
     families = [view.family_on(seat, *square) for square in (swap.first, swap.second)]
@@ -88,9 +88,3 @@ def forceps_shortcut(view: JewelBoxState, legal: Sequence[object],
         return f"both are {NAMES[families[0]]}s: pick beetles of two families"
     return swap
 
-
-def _plain(reason: str) -> str:
-    """The engine's "not an action" names the game; a person wants examples."""
-    if "is not an action" not in reason:
-        return reason
-    return "not an action (e.g. roll, glass 2, place e4, swap d4 e5, done)"

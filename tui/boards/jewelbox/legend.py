@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..layout import CUT_LEGEND
+
 LEGEND: tuple[tuple[str, str], ...] = (
     ("S", "Scarab (gold chip)"),
     ("W", "Weevil (blue chip)"),
@@ -27,4 +29,5 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("total", "the box's score as it stands"),
     ("5/16", "squares filled out of the full box"),
     ("►", "the seat whose turn it is"),
+    CUT_LEGEND,
 )

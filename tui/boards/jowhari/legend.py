@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..layout import CUT_LEGEND
+
 LEGEND: tuple[tuple[str, str], ...] = (
     ("R B G W K", "gem colours: red, blue, green, white, black (a chip in that colour)"),
     ("Y", "gold: stands in for any one gem when buying; you get one with each reserve"),
@@ -25,4 +27,5 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("Supply 7Y, 4R 0B", "tokens left on the table to take"),
     ("►", "the cursor, or the seat whose turn it is"),
     ("yellow words", "a warning or a refusal; green words: done, or possible now"),
+    CUT_LEGEND,
 )

@@ -182,6 +182,8 @@ class MaryliaBoard(Board):
 
     def _play(self, action: object) -> None:
         """Post `action` (already checked legal) and wait for the next view."""
+        if self._hold_for_enter(action):
+            return
         self._sent = True
         self._draft = C.Draft()
         self._message = G.span(f"played: {action}", G.GOOD)
@@ -284,9 +286,8 @@ class MaryliaBoard(Board):
             if action not in self._legal:
                 raise IllegalAction(f"{action} is not one of your choices now", action)
         except IllegalAction as error:
-            reason = error.reason if error.action is not None else (
-                "not an action; e.g. travel 3, buy, forge gaar, sell 1, bid 7, pass")
-            self._say(f"{text}: {reason}")
+            # The engine's reason: for text that names no action, the notation and examples.
+            self._say(f"{text}: {error.reason}")
             return
         self._close_command()
         self._play(action)

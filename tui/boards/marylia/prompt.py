@@ -13,6 +13,7 @@ from gemtable.engine.games.marylia.recipes import item_value
 from gemtable.engine.games.marylia.state import BUY_AUCTION, HAND_LIMIT, PLACE, MaryliaState
 from gemtable.engine.games.marylia.words import encounter_text, resource_words
 
+from ..layout import CUT_LEGEND
 from . import glyphs as G
 from .controls import Ctx, Draft, action_of, stage
 from .seats import NEW_MARK, forge_label
@@ -46,6 +47,7 @@ LEGEND: tuple[tuple[str, str], ...] = (
      "to its city"),
     ("Event Festival:", "the latest event and what it did (on a small screen, until the "
      "next auction)"),
+    CUT_LEGEND,
 )
 """Every mark and colour the board draws, as (mark, meaning)."""
 

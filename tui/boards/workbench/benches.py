@@ -58,26 +58,69 @@ def jewel_text(card: int) -> Text:
     return G.span(G.PIECE_SHORT[PIECE[card]] + " ", G.TEXT) + G.gem_letters(GEMS[card])
 
 
-def metal_segments(finished: tuple[int, ...]) -> list[Text]:
-    """One segment per metal held: collections in brackets with their points, then the rest."""
-    segments = []
+def metal_marks(finished: tuple[int, ...]) -> list[list[Text]]:
+    """Per metal held: its name (`rose:`), each collection in brackets with its
+    points (`[ring RG, earr RB]+2`), then each jewel in no collection."""
+    groups = []
     for metal, (_, _, collections) in enumerate(splits(finished)):
         cards = sorted(c for c in finished if METAL[c] == metal)
         if not cards:
             continue
-        segment = G.metal(metal, f"{METALS[metal]}:")
+        marks = [G.metal(metal, f"{METALS[metal]}:")]
         grouped = {c for group in collections for c in group}
         for group in collections:
-            segment.append(" [", G.DIM)
-            segment.append_text(G.join((jewel_text(c) for c in group), ", "))
-            segment.append("]", G.DIM)
-            segment.append(f"+{COLLECTION_POINTS[len(group)]}", G.POINTS)
-        for card in cards:
-            if card not in grouped:
-                segment.append(" ")
-                segment.append_text(jewel_text(card))
-        segments.append(segment)
-    return segments
+            mark = G.span("[", G.DIM)
+            mark.append_text(G.join((jewel_text(c) for c in group), ", "))
+            mark.append("]", G.DIM)
+            mark.append(f"+{COLLECTION_POINTS[len(group)]}", G.POINTS)
+            marks.append(mark)
+        marks += [jewel_text(card) for card in cards if card not in grouped]
+        groups.append(marks)
+    return groups
+
+
+def metal_segments(finished: tuple[int, ...]) -> list[Text]:
+    """One segment per metal held: collections in brackets with their points, then the rest."""
+    return [G.join(marks) for marks in metal_marks(finished)]
+
+
+def commission_marks(view: WorkbenchState, seat: int) -> list[Text]:
+    """`✓earrings +5`: each commission the seat has claimed, with its points."""
+    return [G.span(f"✓{COMMISSION_ID[k]} +5", G.GOOD) for k in view.seats[seat].commissions]
+
+
+def summary_marks(view: WorkbenchState, seat: int) -> list[Text]:
+    """A workbench in short: `tools C:R O:- L:- I:-`, `jewels 7`, then `sets+4`
+    (collection points) and `✓1` (commissions claimed) when there are any."""
+    s = view.seats[seat]
+    marks = [G.span("tools ", G.DIM) + _tools(view, seat, short=True),
+             G.span(f"jewels {len(s.finished)}", G.DIM)]
+    sets = sum(split[0] for split in splits(s.finished))
+    if sets:
+        marks.append(G.span(f"sets+{sets}", G.POINTS))
+    if s.commissions:
+        marks.append(G.span(f"✓{len(s.commissions)}", G.GOOD))
+    return marks
+
+
+def spread_mark(view: WorkbenchState, seat: int) -> Text | None:
+    """`(2 rose, 1 white)`: finished jewels per metal; None without any."""
+    finished = view.seats[seat].finished
+    metals = [(m, sum(1 for c in finished if METAL[c] == m)) for m in range(len(METALS))]
+    if not any(n for _, n in metals):
+        return None
+    return (G.span("(", G.DIM) + G.join((G.metal(m, f"{n} {METALS[m]}") for m, n in metals if n),
+                                        ", ")
+            + G.span(")", G.DIM))
+
+
+def bench_marks(view: WorkbenchState, seat: int) -> list[Text]:
+    """Every mark the seat's workbench may show beyond its name, points, held
+    dice and tool slots: each needs its line in the legend."""
+    marks = [mark for group in metal_marks(view.seats[seat].finished) for mark in group]
+    marks += commission_marks(view, seat) + summary_marks(view, seat)
+    spread = spread_mark(view, seat)
+    return marks + ([spread] if spread is not None else [])
 
 
 def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
@@ -89,9 +132,7 @@ def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
     head.append("  ")
     head.append_text(_tools(view, seat, short=width < 74))
     lines = [G.fit(head, width)]
-    s = view.seats[seat]
-    segments = metal_segments(s.finished)
-    segments += [G.span(f"✓{COMMISSION_ID[k]} +5", G.GOOD) for k in s.commissions]
+    segments = metal_segments(view.seats[seat].finished) + commission_marks(view, seat)
     if not segments:
         segments = [G.span("no finished jewels yet", G.DIM)]
     lines += G.pack(segments, width, indent=3, max_lines=max_lines - 1)
@@ -104,21 +145,15 @@ def bench_compact(view: WorkbenchState, seat: int, me: int | None, width: int,
     line = _name(view, seat, me, names)
     line.append("  ")
     line.append_text(_held(view, seat))
-    line.append("  tools ", G.DIM)
-    line.append_text(_tools(view, seat, short=True))
-    s = view.seats[seat]
-    line.append(f"  jewels {len(s.finished)}", G.DIM)
-    sets = sum(split[0] for split in splits(s.finished))
-    if sets:
-        line.append(f" sets+{sets}", G.POINTS)
-    if s.commissions:
-        line.append(f" ✓{len(s.commissions)}", G.GOOD)
-    metals = [(m, sum(1 for c in s.finished if METAL[c] == m)) for m in range(len(METALS))]
-    spread = G.join((G.metal(m, f"{n} {METALS[m]}") for m, n in metals if n), ", ")
-    if spread.cell_len and line.cell_len + spread.cell_len + 3 <= width:
-        line.append(" (", G.DIM)
+    line.append("  ")
+    tools, *jewels = summary_marks(view, seat)
+    line.append_text(tools)
+    line.append("  ")
+    line.append_text(G.join(jewels))
+    spread = spread_mark(view, seat)
+    if spread is not None and line.cell_len + spread.cell_len + 1 <= width:
+        line.append(" ")
         line.append_text(spread)
-        line.append(")", G.DIM)
     return G.fit(line, width)
 
 

@@ -20,7 +20,6 @@ from textual.widgets import Input, Static
 
 from gemtable.engine import IllegalAction
 from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import BURIN, LOUPE
 from gemtable.engine.games.workbench.state import WorkbenchState
 from gemtable.tui.widgets.painted import Painted
 
@@ -102,15 +101,26 @@ class WorkbenchBoard(Board):
         tags = {stage, K.TYPE}
         if A.PASS in legal:
             tags.add(K.PASS)
-        if A.Crucible in kinds:
-            tags.add(K.CRUCIBLE)
         if A.Store in kinds:
             tags.add(K.STORE)
         if A.Discard in kinds:
             tags.add(K.DISCARD)
-        tools = view.seats[view.current].tools
-        tags.update(tag for tag, tool in ((K.LOUPE, LOUPE), (K.BURIN, BURIN)) if tools[tool] >= 0)
+        tags.update(K.TOOL_TAGS[tool] for tool in C.tools_in_use(legal))
+        if self._draft != C.Draft():
+            tags.add(K.CHOSEN)
         return frozenset(tags)
+
+    def tool_key_help(self) -> list[tuple[str, str]]:
+        """The key bar's entries for the tools usable now: the prompt line names
+        them too, as the key bar may be too narrow to show them."""
+        tool_keys = {(key.key_display or key.key, key.description) for key in self.board_keys()
+                     if set(K.TOOL_TAGS).intersection(key.modes)}
+        return [entry for entry in self.key_help() if entry in tool_keys]
+
+    @property
+    def cursor(self) -> int:
+        """The showcase place under the cursor."""
+        return self._cursor
 
     def key_help(self) -> Sequence[tuple[str, str]]:
         places = f"1-{len(self._view.showcase)}" if self._view is not None else "1-7"
@@ -177,7 +187,8 @@ class WorkbenchBoard(Board):
             return G.span(blocked, G.DIM)
         ctx = self._ctx()
         assert ctx is not None
-        return P.preview(ctx, self._draft, self._cursor) or P.turn_hint(ctx)
+        return (P.preview(ctx, self._draft, self._cursor)
+                or P.turn_hint(ctx, self.tool_key_help()))
 
     def _say(self, words: str) -> None:
         self._message = G.span(words, G.WARN)
@@ -249,6 +260,7 @@ class WorkbenchBoard(Board):
         ctx = self._ctx()
         assert ctx is not None
         cols = showcase_columns(self.query_one("#wb-showcase").size.width or 80)
+        before = self.key_modes()
         outcome = C.press(ctx, self._draft, self._cursor, key, char, cols)
         if outcome is None:
             if key == "escape" and self._message is not None:
@@ -262,6 +274,8 @@ class WorkbenchBoard(Board):
         self._draft, self._cursor = outcome.draft, outcome.cursor
         self._message = G.span(outcome.message, G.WARN) if outcome.message else None
         self._redraw()
+        if self.key_modes() != before:
+            self.post_message(self.KeysChanged())  # Esc and Backspace now undo a choice
         return True
 
     def _browse(self, key: str, char: str, blocked: str) -> bool:
@@ -329,10 +343,8 @@ class WorkbenchBoard(Board):
             if action not in self._legal:
                 raise IllegalAction(f"{action} is not one of your choices now", action)
         except IllegalAction as error:
-            # Text that names no action at all: show the notation rather than only refuse.
-            reason = error.reason if error.action is not None else (
-                "not an action; e.g. pick 3+4, put 2 RB loupe:G, store R burin")
-            self._say(f"{text}: {reason}")
+            # The engine's reason: for text that names no action, the notation and examples.
+            self._say(f"{text}: {error.reason}")
             return
         self._close_command()
         self._play(action)

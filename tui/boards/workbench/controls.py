@@ -120,6 +120,20 @@ def neighbours(a: int, b: int) -> bool:
     return b == a % 6 + 1 or a == b % 6 + 1
 
 
+def tools_in_use(legal: Sequence[object]) -> set[int]:
+    """The tools (CRUCIBLE, CLOTH, LOUPE, BURIN) whose die some legal action uses."""
+    used: set[int] = set()
+    for action in legal:
+        if isinstance(action, A.Crucible):
+            used.add(CRUCIBLE)
+        elif isinstance(action, A.Pick) and action.neighbour:
+            used.add(CLOTH)
+        elif isinstance(action, A.Put):
+            used.update(tool for tool, on in ((LOUPE, action.loupe >= 0), (BURIN, action.burin))
+                        if on)
+    return used
+
+
 # --- key presses --------------------------------------------------------------------
 
 
@@ -289,6 +303,8 @@ def _make(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
         tool = LOUPE if char == "l" else BURIN
         if seat.tools[tool] < 0:
             return Outcome(draft, cursor, f"no die is stored on your {TOOL_NAMES[tool]}")
+        if tool not in tools_in_use(ctx.legal):
+            return Outcome(draft, cursor, f"your {TOOL_NAMES[tool]} die fits no placement now")
         if tool == LOUPE:
             return Outcome(attrs.evolve(draft, loupe=-1 if draft.loupe != -1 else WAITING,
                                         mode=""), cursor)

@@ -17,6 +17,7 @@ from rich.text import Text
 
 from gemtable.engine.games.workbench.cards import GEMS, LETTERS, METAL, METALS, PIECE, PIECES
 
+from ..layout import CUT
 from ..layout import columns as columns
 from ..layout import fit as fit
 
@@ -142,7 +143,7 @@ def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
         lines.append(line)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = fit(lines[-1], width - 1) + span("…", DIM)
+        lines[-1] = fit(lines[-1], width - 1) + span(CUT, DIM)
     return [fit(line, width) for line in lines]
 
 

@@ -3,8 +3,11 @@ for each stage of a round, and the help screen's lines (keys.md is made from
 these). Every key goes to `action_press`, which hands it to controls.press.
 
 Key bar tags (`WorkbenchBoard.key_modes`): the stage (design, trim, make,
-move), plus what the legal actions allow in it (a pass, the Crucible, a tool
-die, storing, discarding), and TYPE whenever the person can act.
+move), plus what the legal actions allow in it (a pass, each tool whose die
+they use, storing, discarding), CHOSEN once something is chosen (Esc and
+Backspace undo it), and TYPE whenever the person can act. A
+tool's tag is its name: a key declared for it shows, on the key bar and on the
+prompt line, whenever the legal actions use that tool.
 """
 
 from __future__ import annotations
@@ -12,11 +15,15 @@ from __future__ import annotations
 from textual.binding import BindingType
 
 from ..base import BoardKey
+from .glyphs import TOOL_NAMES
 
 DESIGN, TRIM, MAKE, MOVE, TYPE = "design", "trim", "make", "move", "type"
 STAGES = (DESIGN, TRIM, MAKE, MOVE)
-PASS, CRUCIBLE, LOUPE, BURIN, STORE, DISCARD = (
-    "pass", "crucible", "loupe", "burin", "store", "discard")
+PASS, STORE, DISCARD, CHOSEN = "pass", "store", "discard", "chosen"
+TOOL_TAGS = tuple(name.lower() for name in TOOL_NAMES)
+"""Each tool's key bar tag, in the engine's tool order."""
+CRUCIBLE, CLOTH, LOUPE, BURIN = TOOL_TAGS
+ARROWS = "←→↑↓"
 LETTERS = "rbygcoliasdp"
 """Letters the board reads (in either case): dice colours, tools, and actions."""
 
@@ -37,16 +44,15 @@ def board_keys() -> list[BindingType]:
     """Every key of the board, once; the key bar shows them in this order."""
     named = {"1", "r", "enter", "p", "c", "l", "i", "a", "s", "d", "escape", "colon"}
     unseen = [_press(k) for k in (*"02345679", *(c for c in LETTERS if c not in named),
-                                  *LETTERS.upper(), "8", "left", "right", "up", "down",
-                                  "backspace")]
+                                  *LETTERS.upper(), "8", "left", "right", "up", "down")]
     return [
         _press("1", "number", key_display="1-6", modes=(DESIGN,), doc_when="design",
                doc_rank=1, doc_keys="`1`–`6`", doc="pick a number in the tray (with a Cloth die, a "
                "neighbouring number adds it; press again to drop)"),
-        _press("r", "choose die", key_display="r b y g ←→", modes=(TRIM,),
-               doc_when="over 6 dice", doc_rank=4, doc_keys="`r b y g`, a face number, or `←` `→`",
+        _press("r", "choose die", key_display=f"r b y g 1-6 {ARROWS}", modes=(TRIM,),
+               doc_when="over 6 dice", doc_rank=4, doc_keys="`r b y g`, a face number, or arrows",
                doc="choose a die to leave; `Enter` leaves it"),
-        _press("1", "card", key_display="1-7 ←→", modes=(MAKE,), doc_when="making",
+        _press("1", "card", key_display="1-7", modes=(MAKE,), doc_when="making",
                doc_rank=5, doc_keys="`1`–`7` or arrows", doc="choose a showcase card"),
         _press("1", "from, to", key_display="1-7", modes=(MOVE,), doc_rank=10,
                doc_when="Burin move", doc_keys="card, card, colour",
@@ -65,17 +71,23 @@ def board_keys() -> list[BindingType]:
         _press("c", "Crucible", modes=(CRUCIBLE,), doc_when="design",
                doc_rank=2, doc_keys="`c`, then `r b y g`",
                doc="Crucible: choose the colours of the extra dice"),
-        _press("l", "Loupe", modes=(LOUPE,), doc_when="making", doc_rank=7, doc_keys="`l` / `i`",
-               doc="add the Loupe die (then the gem it covers) / the Burin die (bur**i**n: "
-               "`u` is undo in every game)"),
-        _press("i", "Burin", modes=(BURIN,)),
+        _press("l", "Loupe die", modes=(LOUPE,), doc_when="making", doc_rank=7, doc_keys="`l`",
+               doc="add your Loupe die to the dice you place, then press the colour of the gem "
+               "it covers (any colour will do)"),
+        _press("i", "Burin die", modes=(BURIN,), doc_when="making", doc_rank=7, doc_keys="`i`",
+               doc="add your Burin die to the dice you place; after placing you may move one "
+               "die from card to card. Its key is the `i` of bur**i**n: `b` is the blue "
+               "die, and `u` takes back your last move in every game"),
         _press("s", "store", modes=(STORE,), doc_when="making", doc_rank=8, doc_keys="`s`, then `c o l i`",
-               doc="store your last die on the Crucible, clOth, Loupe or burIn slot"),
+               doc="store your last die on a tool: `c` Crucible, `o` Cloth, `l` Loupe, `i` Burin"),
         _press("d", "discard", modes=(DISCARD,), doc_rank=9, doc_when="making", doc_keys="`d`",
                doc="discard dice that fit nowhere"),
         _press("colon", "type", key_display=":", modes=(TYPE,), doc_rank=11, doc_when="any",
                doc_keys="`:`", doc="open a line to type a move, e.g. `pick 3`, `put 3 RB`, "
                "`store R crucible`, `discard`"),
-        _press("escape", "clear", key_display="Esc", modes=(DESIGN,)),
+        _press("escape", "clear", key_display="Esc", modes=(CHOSEN,)),
+        _press("backspace", "back", key_display="Bksp", modes=(CHOSEN,)),
+        # Last, so a narrow key bar drops it first: the numbers choose cards too.
+        _press("left", "card", key_display=ARROWS, modes=(DESIGN, MAKE, MOVE)),
         *unseen,
     ]

@@ -4,6 +4,8 @@ and the key lists for the screen's key bar and the legend."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from gemtable.engine.games.workbench import actions as A
@@ -95,27 +97,32 @@ def read_only_reason(view: WorkbenchState, seat: int | None, sent: bool) -> str:
 HINTS = {
     "design": "Your pick: 1-6 keeps every die showing that number, then Enter",
     "trim": "Too many dice: r b y g or ←→ choose a die to leave behind, Enter leaves it",
-    "make": "Your turn: 1-7 card · r b y g dice (a: all that fit) · Enter places",
+    "make": "Your turn: 1-7 card · r b y g dice (a: all that fit)",
     "move": "Burin move: card to take from (1-7), card it goes to, Enter · p skips",
 }
 
 
-def turn_hint(ctx: Ctx) -> Text:
+def turn_hint(ctx: Ctx, tool_keys: Sequence[tuple[str, str]] = ()) -> Text:
+    """What to press now. `tool_keys`: the key bar's entries for the tools
+    usable now (("l", "Loupe die"), ...), named after the stage's own keys, as
+    the key bar of a small terminal has no room for them."""
     stage = phase(ctx.view)
     words = HINTS.get(stage, "").replace("1-7", f"1-{len(ctx.view.showcase)}")
     tools = ctx.seat.tools
     if stage == "design":
-        if ctx.of(A.Crucible):
-            words += " · c Crucible"
         if tools[1] >= 0:
             words = "Your pick: 1-6 keeps a number (Cloth: + a neighbour), then Enter"
         if A.PASS in ctx.legal and len(ctx.legal) == len(ctx.of(A.Crucible)) + 1:
             words = "The tray is empty: c uses your Crucible, p then Enter keeps nothing"
+            tool_keys = ()  # the sentence has named the Crucible's key
     elif stage == "make":
-        if not any(a for a in ctx.legal if isinstance(a, A.Put)):
+        if not ctx.of(A.Put):
             words = "None of your dice fits a card: s stores one on a tool, d discards them"
         elif ctx.of(A.Store):
             words += " · s store"
+    words += "".join(f" · {key} {what}" for key, what in tool_keys)
+    if stage == "make" and ctx.of(A.Put):
+        words += " · Enter places"
     return G.span(words, G.GOOD)
 
 

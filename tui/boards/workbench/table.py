@@ -242,10 +242,8 @@ def progress(finished: tuple[int, ...], index: int) -> int:
     return sum(GEMS[card][target] for card in finished)
 
 
-def commission_lines(view: WorkbenchState, me: int | None, width: int) -> list[Text]:
+def commission_segments(view: WorkbenchState, me: int | None) -> list[Text]:
     """Every commission in play: open ones with your progress, claimed ones with their holder."""
-    if not commissions_in_play(view.variant, view.players):
-        return []
     held = {k: s for s, seat in enumerate(view.seats) for k in seat.commissions}
     segments = []
     for index in sorted(set(view.commissions) | set(held)):
@@ -257,6 +255,14 @@ def commission_lines(view: WorkbenchState, me: int | None, width: int) -> list[T
             have = progress(view.seats[me].finished, index)
             segment.append(f" (you {have}/{COMMISSION_COUNT[index]})", G.DIM)
         segments.append(segment)
+    return segments
+
+
+def commission_lines(view: WorkbenchState, me: int | None, width: int) -> list[Text]:
+    """The commissions in play, under their title, on up to two lines."""
+    if not commissions_in_play(view.variant, view.players):
+        return []
+    segments = commission_segments(view, me)
     title = G.span("Commissions +5: ", G.BOLD)
     lines = G.pack([title + segments[0], *segments[1:]] if segments else [title], width,
                    sep=" · ", max_lines=2)
