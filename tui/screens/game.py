@@ -16,13 +16,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from gemtable.engine import SPECTATOR, State
 
 from ..boards.base import Board
-from ..boards.command_line import CommandLine
 from ..table import (
     ActionRejected,
     BotFailed,
@@ -46,7 +44,7 @@ from .legend import WATCH_KEYS, LegendScreen, table_keys
 from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
-from .undo import UndoRequest, undo_request
+from .undo import UndoingScreen
 
 if TYPE_CHECKING:
     from ..app import GemtableApp
@@ -69,7 +67,7 @@ class TableEvent(Message):
         self.message = message
 
 
-class GameScreen(Screen[None]):
+class GameScreen(UndoingScreen):
     CSS_PATH = "game.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -340,13 +338,6 @@ class GameScreen(Screen[None]):
             fixed.insert(0, ("u", "undo"))
         self.query_one("#keys", KeyBar).set_keys(keys, fixed)
 
-    def _undo_possible(self) -> bool:
-        """Whether `u` would take a move back now (the key bar then shows it)."""
-        seat = self._undo_seat()
-        refusal = getattr(self.table, "undo_refusal", None)
-        return (self._result is None and seat is not None and refusal is not None
-                and refusal(seat) is None)
-
     # --- the person's input -----------------------------------------------
     def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
         event.stop()
@@ -360,78 +351,6 @@ class GameScreen(Screen[None]):
             self.notify("Nobody at this terminal may act now.", severity="warning")
             return
         connection.submit(str(event.action))
-
-    # --- taking a move back ------------------------------------------------
-    def on_command_line_undo_asked(self, event: CommandLine.UndoAsked) -> None:
-        event.stop()
-        self.action_undo()
-
-    def _undo_seat(self) -> int | None:
-        """Whose move `u` takes back: the seat on screen; at a hot-seat table,
-        the person who moved last (the others are asked first)."""
-        humans = self.table.humans
-        if len(humans) > 1:
-            history = getattr(self.table, "history", ())
-            return next((e.mover for e in reversed(history) if e.mover in humans), None)
-        shown = self.seating.shown()
-        return shown if isinstance(shown, int) and shown in humans else None
-
-    def action_undo(self) -> None:
-        """Take back the last move of the person at the keyboard (and the bots'
-        replies); at a table of several people, each of the others agrees first."""
-        seat = self._undo_seat()
-        refusal = getattr(self.table, "undo_refusal", None)
-        if seat is None or refusal is None:
-            reason = ("undo is off at this table" if refusal is None
-                      else "only a person at a seat can take a move back")
-        else:
-            reason = refusal(seat)
-        if reason is not None:
-            self._undo_refused(reason)
-            return
-        assert seat is not None
-        request = undo_request(getattr(self.table, "history", ()), self.table.humans,
-                               self.seating.shown())
-        if request is None or not request.voters:
-            self._undo(seat)
-        else:
-            self._ask_next(request, 0)
-
-    def _ask_next(self, request: UndoRequest, index: int) -> None:
-        """Ask the `index`th other person; the move goes once all have agreed."""
-        if index == len(request.voters):
-            self._undo(request.owner, request)
-            return
-        voter = request.voters[index]
-
-        def answered(agreed: bool | None) -> None:
-            if agreed:
-                self._ask_next(request, index + 1)
-            else:
-                self._undo_refused(f"{self.table.label(voter)} said no, so the move stands")
-
-        # With hidden hands the question covers the board: the hand shown is the asker's.
-        self.app.push_screen(ConfirmScreen(request.question(voter, self.table.label),
-                                           opaque=self.seating.private), answered)
-
-    def _undo(self, seat: int, request: UndoRequest | None = None) -> None:
-        # Only a table held here can take moves back (a shared table's proxy cannot).
-        undo = getattr(self.table, "undo", None)
-        reason = ("undo is off at this table" if undo is None
-                  else undo(seat, agreed=request is not None))
-        if reason is not None:
-            self._undo_refused(reason)
-        elif request is None:
-            self.notify("Your last move was taken back.", title="Undo", timeout=3)
-        else:
-            whose = self.table.label(request.owner)
-            self.notify(f"{whose}'s move {request.move.n} was taken back: everyone agreed.",
-                        title="Undo", timeout=4)
-
-    def _undo_refused(self, reason: str) -> None:
-        sentence = reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
-        self.board.show_error(sentence)
-        self.notify(sentence, title="No undo", severity="warning")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
