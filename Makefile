@@ -30,17 +30,24 @@ play: $(VENV)/.installed-play
 	$(BIN)/gemtable
 
 # Lint and types first: a type error fails the build before any test runs.
+# Four workers on two cores: many tests wait (Textual pilots, SSH, bots' pools);
+# --durations lists the slowest (docs/performance.md).
 test: lint typecheck
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 4 --durations=25
 
+# lint-imports checks the import contracts in pyproject.toml; its cache goes
+# with the other build output.
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-logo --cache-dir build/import-linter
 
-# mypy sees the folders under their package names through links (see pyproject.toml).
+# mypy sees the folders under their package names through links (see pyproject.toml),
+# then the research scripts in tools/.
 typecheck: $(VENV)/.installed-test
 	@mkdir -p build/typecheck/gemtable
 	@for folder in engine ai tui; do ln -sfn ../../../$$folder build/typecheck/gemtable/$$folder; done
 	$(BIN)/mypy
+	$(BIN)/mypy tools
 
 bench: $(VENV)/.installed-play
 	$(BIN)/gemtable bench jowhari

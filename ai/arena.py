@@ -15,7 +15,6 @@ Why it is built this way:
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -28,8 +27,8 @@ from gemtable.engine import registry
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers, play_task
 from .base import seating_problem
 from .results import ResultsWriter, RunSpec, open_results, play_games
+from .stats import wilson
 
-Z95 = 1.959964
 PROBLEMS_SHOWN = 5
 """Failures of outside programs a summary keeps in words."""
 
@@ -96,19 +95,6 @@ class ArenaResult:
             data["fallbacks"] = list(self.fallbacks)
             data["problems"] = list(self.problems)
         return data
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (successes may be fractional)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    low = 0.0 if p <= 0 else max(0.0, centre - half)
-    high = 1.0 if p >= 1 else min(1.0, centre + half)
-    return (low, high)
 
 
 def game_seed(seed: int, index: int) -> int:

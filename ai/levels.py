@@ -180,17 +180,11 @@ class EasyBot:
     def choose(self, view: State) -> object:
         seat = check_view(view)
         legal = list(view.legal_actions())
-        if len(legal) == 1:
-            return legal[0]
-        forced = self.heuristic.policy_action(view)
-        if forced is not None:
-            return forced
+        settled = self.greedy.settled(view, legal)
+        if settled is not None:
+            return settled
         rng = decision_rng(self.seed, view)
-        rng.shuffle(legal)  # a seeded tie-break, as in greedy
-        sample = view.determinize(rng)
-        ranked = sorted(legal, key=lambda a: self.greedy.expected_value(sample.apply(a), seat, rng),
-                        reverse=True)
-        return pick_loosely(ranked, rng, self.loose)
+        return pick_loosely(self.greedy.rank(view, seat, legal, rng), rng, self.loose)
 
 
 def pick_loosely(ranked: list[object], rng: random.Random, loose: Loose = EASY) -> object:

@@ -84,7 +84,7 @@ def play_seeing(game: str | Game, bots: Sequence[Any], *, seed: int,
                 variant: str | None = None) -> MatchResult:
     """Analysis only: `play_match` with every bot handed the true state
     instead of its view, through its `decide` (an MctsBot's). It measures
-    what hidden information costs a search (ai/solo_bound.py); no table,
+    what hidden information costs a search (tools/solo_bound.py); no table,
     arena or seat kind ever plays this way."""
     if isinstance(game, str):
         game = registry.get(game)

@@ -153,7 +153,7 @@ class MctsBot:
     def decide(self, view: State) -> object:
         """The search's move from `view`, unchecked. Tables, arenas and hints
         call `choose`; only analysis tools pass a true state here, to measure
-        what seeing everything is worth (ai/solo_bound.py)."""
+        what seeing everything is worth (tools/solo_bound.py)."""
         legal = view.legal_actions()
         self.last_iterations = 0
         if len(legal) == 1:

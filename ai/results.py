@@ -14,7 +14,8 @@ totals (added up in index order) equal those of an uninterrupted run.
 Lines are flushed at once, so a killed process loses nothing; they are synced
 to disk at most once a second, so a power cut may lose the last second of
 games, which a resumed run simply plays again. A torn last line (the process
-died mid-write) is cut off when the run is resumed.
+died mid-write) is dropped, and cut off when the run is resumed; a last line
+whole but for its line break counts (engine/jsonlines.py, the game logs' rule).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
+
+from gemtable.engine.jsonlines import encode, mend_tail, split_lines
 
 from .backends import Backend, GameTask, PlayedGame
 
@@ -150,12 +153,10 @@ class LoadedResults:
 def read_results(path: Path) -> LoadedResults:
     """Read a results file; ResultsError names the file and line of any damage."""
     try:
-        text = Path(path).read_bytes().decode("utf-8", errors="replace")
+        data = Path(path).read_bytes()
     except OSError as error:
         raise ResultsError(f"{path}: cannot read ({error.strerror})") from None
-    lines = text.split("\n")
-    torn = lines[-1] != ""
-    lines.pop()  # "" after the last newline, or a line the process died writing
+    lines, torn = split_lines(data)
     if not lines or not lines[0]:
         raise ResultsError(f"{path}: empty or cut short before its run line ends")
     played: dict[int, PlayedGame] = {}
@@ -222,11 +223,11 @@ class ResultsWriter:
             self._write({"kind": "run", "version": RESULTS_VERSION, **spec.to_json(),
                          "games": games, "started": started}, sync=True)
         else:
-            _cut_torn_tail(self.path)
+            mend_tail(self.path)
             self._file = self.path.open("a", encoding="utf-8")
 
     def _write(self, record: dict, *, sync: bool = False) -> None:
-        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.write(encode(record))
         self._file.flush()
         if sync or time.monotonic() - self._synced >= SYNC_SECONDS:
             os.fsync(self._file.fileno())
@@ -240,13 +241,6 @@ class ResultsWriter:
             self._file.flush()
             os.fsync(self._file.fileno())
             self._file.close()
-
-
-def _cut_torn_tail(path: Path) -> None:
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        with path.open("r+b") as f:
-            f.truncate(data.rfind(b"\n") + 1)
 
 
 def open_results(path: Path, spec: RunSpec, games: int, *,

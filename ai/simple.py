@@ -41,16 +41,28 @@ class GreedyBot:
 
     def choose(self, view: State) -> object:
         seat = check_view(view)
-        rng = decision_rng(self.seed, view)
         legal = list(view.legal_actions())
+        settled = self.settled(view, legal)
+        if settled is not None:
+            return settled
+        return self.rank(view, seat, legal, decision_rng(self.seed, view))[0]
+
+    def settled(self, view: State, legal: list[object]) -> object | None:
+        """The move when there is nothing to weigh: the only legal one, or the
+        one the heuristic's policy prescribes; None otherwise."""
         if len(legal) == 1:
             return legal[0]
-        forced = self.heuristic.policy_action(view)
-        if forced is not None:
-            return forced
-        rng.shuffle(legal)  # max() keeps the first best: a seeded tie-break
+        return self.heuristic.policy_action(view)
+
+    def rank(self, view: State, seat: int, legal: list[object],
+             rng: random.Random) -> list[object]:
+        """`legal`, best first for `seat` one action ahead, all valued on one
+        sample of the hidden cards. Every bot built on greedy's judgement ranks
+        with this, so they agree on what "best" is."""
+        rng.shuffle(legal)  # sorted() keeps equal moves in this order: a seeded tie-break
         sample = view.determinize(rng)
-        return max(legal, key=lambda a: self.expected_value(sample.apply(a), seat, rng))
+        return sorted(legal, key=lambda a: self.expected_value(sample.apply(a), seat, rng),
+                      reverse=True)
 
     def expected_value(self, state: State, seat: int, rng: random.Random,
                        depth: int = 0) -> float:

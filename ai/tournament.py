@@ -36,10 +36,11 @@ import attrs
 
 from gemtable.engine import registry
 
-from .arena import PROBLEMS_SHOWN, Z95, game_seed, wilson
+from .arena import PROBLEMS_SHOWN, game_seed
 from .backends import Backend, GameTask, LocalBackend, PlayedGame, default_workers
 from .base import seating_problem
 from .results import ResultsWriter, RunSpec, open_results, play_games
+from .stats import Z95, wilson
 
 MODELS = ("plackett-luce", "thurstone-mosteller")
 

@@ -10,10 +10,12 @@ that agrees with everything the view shows.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 import secrets
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
@@ -122,7 +124,10 @@ S = TypeVar("S", bound="State")
 class Game(Generic[S]):
     """A registered game: its identity, what it allows, and how to start it.
 
-    Subclasses set the class attributes and implement `_new`.
+    Required of a subclass: the class attributes without a default (`id`,
+    `title`, `min_players`, `max_players`, `variants`, `rules_file`) and the
+    methods that raise NotImplementedError here: `_new`, `max_turns` and
+    `action_space`.
     """
 
     id: ClassVar[str]
@@ -208,11 +213,13 @@ class Game(Generic[S]):
         return self._new(players, random.Random(seed), chosen.id)
 
     def _new(self, players: int, rng: random.Random, variant: str) -> S:
+        """The fresh game `new` has checked the arguments of (required)."""
         raise NotImplementedError
 
     def max_turns(self, players: int, variant: str) -> int:
         """An upper bound on `state.turns` for any game of this set-up, however
         it is played: a game still running past it is a bug (the soak checks it).
+        Required of every game.
         """
         raise NotImplementedError
 
@@ -223,7 +230,7 @@ class Game(Generic[S]):
 
         It may hold texts that no game ever reaches; it must hold every one
         that can be played, each once. The order is part of the game's
-        published interface: extend it only by appending.
+        published interface: extend it only by appending. Required of every game.
         """
         raise NotImplementedError
 
@@ -298,7 +305,11 @@ class State:
 
     def apply(self, action: object) -> Self:
         """The state after `action`; raises IllegalAction if it is not legal here."""
-        if action not in self.legal_actions():
+        legal = self.legal_actions()
+        # A playout passes back one of the values the legal list handed out:
+        # finding that very object first spares comparing it by value with
+        # every candidate before it. A copy (parsed, unpickled) is compared.
+        if not any(map(operator.is_, legal, repeat(action))) and action not in legal:
             raise IllegalAction(self.why_illegal(action), action)
         return self._apply(action)
 

@@ -15,12 +15,12 @@ the file only ever grows, and re-playing it gives the game as it was played.
 
 Loading re-plays every action from the header's seed, so a log is also a
 check: a line the rules refuse is reported with its file and line number. A
-torn last line (the process died mid-write) is dropped with a warning.
+torn last line (the process died mid-write) is dropped with a warning
+(jsonlines.py holds the rule, which results files share).
 """
 
 from __future__ import annotations
 
-import json
 import os
 import warnings
 from collections.abc import Sequence
@@ -31,6 +31,7 @@ import attrs
 
 from . import registry
 from .core import CHANCE, IllegalAction, State
+from .jsonlines import encode, mend_tail, parse_object, split_lines
 
 FORMAT_VERSION = 1
 
@@ -131,11 +132,11 @@ class GameLogWriter:
     @classmethod
     def resume(cls, loaded: LoadedLog) -> GameLogWriter:
         """Continue a loaded log; a torn last line is cut off first."""
-        _truncate_torn_tail(loaded.path)
+        mend_tail(loaded.path)
         return cls(loaded.path, actions_so_far=len(loaded.actions))
 
     def _write(self, record: dict) -> None:
-        self._file.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._file.write(encode(record))
         self._file.flush()
         os.fsync(self._file.fileno())
 
@@ -165,30 +166,6 @@ class GameLogWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _truncate_torn_tail(path: Path) -> None:
-    """Make the file end at a line break, as the loader read it: a last line
-    that is whole but for its line break (the loader kept it) gets one; a cut
-    one (the loader dropped it) is cut off."""
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        cut = data.rfind(b"\n") + 1
-        if _parse_line(data[cut:].decode("utf-8", errors="replace")) is not None:
-            with path.open("ab") as f:
-                f.write(b"\n")
-            return
-        with path.open("r+b") as f:
-            f.truncate(cut)
-
-
-def _parse_line(line: str) -> dict | None:
-    """The JSON object on a line; None for anything else (cut short, damaged)."""
-    try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):  # RecursionError: absurdly nested brackets
-        return None
-    return record if isinstance(record, dict) else None
 
 
 def _header_from(record: dict, where: str) -> Header:
@@ -223,25 +200,19 @@ def load(path: str | os.PathLike) -> LoadedLog:
         raw = path.read_bytes()
     except OSError as error:
         raise GameLogError(f"{path}: cannot read ({error.strerror})") from None
-    text = raw.decode("utf-8", errors="replace")
-    lines = text.split("\n")
-    torn = lines[-1] != ""
-    if not torn:
-        lines.pop()
-    notes: list[str] = []
+    lines, torn = split_lines(raw)
     records: list[tuple[int, dict]] = []
     for number, line in enumerate(lines, start=1):
-        where = f"{path}:{number}"
-        is_last = number == len(lines)
-        record = _parse_line(line)
+        record = parse_object(line)
         if record is None:
-            if is_last and torn:
-                note = f"{where}: last line was cut short (the game stopped mid-write); ignored"
-                warnings.warn(note, TornLineWarning, stacklevel=2)
-                notes.append(note)
-                break
-            raise GameLogError(f"{where}: not a JSON object: {line[:60]!r}")
+            raise GameLogError(f"{path}:{number}: not a JSON object: {line[:60]!r}")
         records.append((number, record))
+    notes: list[str] = []
+    if torn:
+        note = (f"{path}:{len(lines) + 1}: last line was cut short (the game stopped "
+                "mid-write); ignored")
+        warnings.warn(note, TornLineWarning, stacklevel=2)
+        notes.append(note)
     if not records:
         raise GameLogError(f"{path}: empty log (no header line)")
 

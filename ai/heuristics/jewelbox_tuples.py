@@ -12,7 +12,7 @@ Ladybugs, Longhorns, tools, beetles of each family still to come, room for
 more lone Ladybugs), each by the number of empty squares.
 
 The tables are learned by temporal differences from self-play
-(jewelbox_learn.py); a full box is worth exactly its score.
+(tools/jewelbox_learn.py); a full box is worth exactly its score.
 
 Search asks for thousands of values a move, almost all of them one beetle
 away from a box already valued, so a `Frame` keeps what it read and a

@@ -35,10 +35,11 @@ import pyspiel
 from open_spiel.python.algorithms.ismcts import ISMCTSBot
 from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
 
-from gemtable.ai.arena import game_seed, wilson
+from gemtable.ai.arena import game_seed
 from gemtable.ai.base import make_bot
 from gemtable.ai.heuristics import heuristic_for
 from gemtable.ai.match import bot_seed
+from gemtable.ai.stats import wilson
 from gemtable.engine import chance_rng
 
 from .openspiel import GemtableGame, GemtableState, load, seed_deal_ids

@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from gemtable.ai.arena import ArenaOptions, game_seed, play_arena_game, run_arena, wilson
+from gemtable.ai.arena import ArenaOptions, game_seed, play_arena_game, run_arena
 from gemtable.ai.bench import run_bench
 from gemtable.ai.match import play_match
 from gemtable.ai.runner import RunOptions
+from gemtable.ai.stats import wilson
 from gemtable.tui.commands.arena import arena_command
 from gemtable.tui.commands.bench import bench_command
 

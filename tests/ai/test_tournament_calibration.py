@@ -18,7 +18,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from gemtable.ai.arena import Z95
+from gemtable.ai.stats import Z95
 from gemtable.ai.tournament import rate
 
 BETA = 25 / 6

@@ -13,7 +13,7 @@ import pytest
 from arena_support import without_timing
 
 from gemtable.ai.arena import ArenaOptions, run_arena
-from gemtable.ai.results import ResultsError, read_results
+from gemtable.ai.results import ResultsError, ResultsWriter, read_results
 from gemtable.tui.cli import main
 
 KINDS = ["random", "random"]
@@ -121,3 +121,17 @@ def test_the_command_says_which_line_it_could_not_read(clean, tmp_path, capsys):
                  "--resume", "--json", "-"]) == 0
     err = capsys.readouterr().err
     assert f"warning: {path}:3: bad line" in err and "Traceback" not in err
+
+
+def test_a_game_line_that_lacks_only_its_line_break_counts(clean, tmp_path):
+    """The game logs' rule (engine/jsonlines.py): only a line cut short is dropped."""
+    data, _ = clean
+    path = tmp_path / "run.jsonl"
+    path.write_bytes(data[:-1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loaded = read_results(path)
+    assert sorted(loaded.played) == list(range(GAMES)) and not loaded.torn
+    ResultsWriter(path).close()
+    assert path.read_bytes().endswith(b"}\n")
+    assert sorted(read_results(path).played) == list(range(GAMES))

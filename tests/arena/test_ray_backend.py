@@ -11,6 +11,9 @@ from gemtable.ai.tournament import TournamentOptions, run_tournament
 from gemtable.ai.tournament_report import to_json
 
 ray = pytest.importorskip("ray", reason="the cluster extra is not installed")
+# One worker runs every Ray test: a 2-CPU cluster each would overload the machine,
+# and the unreachable-cluster test needs no cluster running in its process.
+pytestmark = pytest.mark.xdist_group("ray")
 
 
 @pytest.fixture(scope="module")

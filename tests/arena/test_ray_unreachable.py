@@ -9,6 +9,9 @@ import pytest
 from gemtable.ai.ray_backend import ClusterError, RayBackend
 
 ray = pytest.importorskip("ray", reason="the cluster extra is not installed")
+# One worker runs every Ray test: a 2-CPU cluster each would overload the machine,
+# and the unreachable-cluster test needs no cluster running in its process.
+pytestmark = pytest.mark.xdist_group("ray")
 
 
 def test_an_address_that_refuses_is_a_clear_error_at_once():

@@ -23,13 +23,9 @@ import random
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
 import attrs
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from iridescia_referee_board import (  # noqa: E402
+from iridescia_referee_board import (
     AIRSHIP,
     CASTLE,
     FINISHED,
@@ -51,12 +47,12 @@ from iridescia_referee_board import (  # noqa: E402
     place_when_blocked,
     wish_moves,
 )
-from iridescia_referee_mining import Miner  # noqa: E402
-from iridescia_referee_scoring import final_ranking, final_scores  # noqa: E402
+from iridescia_referee_mining import Miner
+from iridescia_referee_scoring import final_ranking, final_scores
 
-from gemtable.ai import make_bot  # noqa: E402
-from gemtable.engine import CHANCE, registry  # noqa: E402
-from gemtable.engine.games.iridescia.state import STEP_NAMES  # noqa: E402
+from gemtable.ai import make_bot
+from gemtable.engine import CHANCE, registry
+from gemtable.engine.games.iridescia.state import STEP_NAMES
 
 LINE_UPS = (
     ("random", "rhom"), ("greedy", "rhom"), ("random", "rhom", "random"),

@@ -4,15 +4,9 @@ rulings' worked positions call for (so a disagreement would be noticed)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import attrs
-
-sys.path.insert(0, str(Path(__file__).parent))  # the referee's modules, by name
-
-from iridescia_referee import LINE_UPS, Referee, Report, run  # noqa: E402
-from iridescia_referee_board import (  # noqa: E402
+from iridescia_referee import LINE_UPS, Referee, Report, run
+from iridescia_referee_board import (
     HEX_OF,
     ITEM,
     NO_TILE,
@@ -21,7 +15,7 @@ from iridescia_referee_board import (  # noqa: E402
     wish_moves,
 )
 
-from gemtable.engine import registry  # noqa: E402
+from gemtable.engine import registry
 
 GAME = registry.get("iridescia")
 

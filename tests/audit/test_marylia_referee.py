@@ -3,18 +3,12 @@ every player count, and it does notice an outcome the rules do not give."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import attrs
+from marylia_referee import run
+from marylia_referee_moves import apply, legal
+from marylia_referee_position import read
 
-sys.path.insert(0, str(Path(__file__).parent))  # the referee's modules, by name
-
-from marylia_referee import run  # noqa: E402
-from marylia_referee_moves import apply, legal  # noqa: E402
-from marylia_referee_position import read  # noqa: E402
-
-from gemtable.engine import registry  # noqa: E402
+from gemtable.engine import registry
 
 
 def test_the_referee_finds_no_disagreement_in_a_few_games():

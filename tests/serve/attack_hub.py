@@ -26,9 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from attack_parts import (  # noqa: E402
+from attack_parts import (
     WAIT,
     folder,
     keys,
@@ -43,10 +41,10 @@ from attack_parts import (  # noqa: E402
     use_server_path,
     verdict,
 )
-from conftest import Client  # noqa: E402
+from serve_support import Client
 
-from gemtable.engine.gamelog import load  # noqa: E402
-from gemtable.tui.serve.hub import TABLES_PER_PERSON  # noqa: E402
+from gemtable.engine.gamelog import load
+from gemtable.tui.serve.hub import TABLES_PER_PERSON
 
 # --- item 5 ---------------------------------------------------------------------------
 

@@ -9,17 +9,14 @@ import contextlib
 import os
 import re
 import shutil
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+from serve_support import Client, ServerProcess
 
-from conftest import Client, ServerProcess  # noqa: E402
-
-from gemtable.engine.gamelog import load  # noqa: E402
+from gemtable.engine.gamelog import load
 
 WAIT = 60.0
 OTHER: str | None = None

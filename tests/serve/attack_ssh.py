@@ -29,12 +29,9 @@ from pathlib import Path
 
 import asyncssh
 from asyncssh.packet import String
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from attack_parts import verdict  # noqa: E402
-from conftest import Terminal  # noqa: E402
-from rawssh import bare_channel, set_env, start_terminal  # noqa: E402
+from attack_parts import verdict
+from rawssh import bare_channel, set_env, start_terminal
+from serve_support import Terminal
 
 KEYS = Path(tempfile.mkdtemp(prefix="gemtable-attack-"))
 TMUX = ["tmux", "-L", f"gemtable-attack-{os.getpid()}"]

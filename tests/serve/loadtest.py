@@ -34,11 +34,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+from serve_support import Client, ServerProcess
 
-from conftest import Client, ServerProcess  # noqa: E402
-
-from gemtable.engine.gamelog import load  # noqa: E402
+from gemtable.engine.gamelog import load
 
 WAIT = 120.0
 

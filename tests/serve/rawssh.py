@@ -8,7 +8,7 @@ import asyncio
 
 import asyncssh
 from asyncssh.packet import String, UInt32
-from conftest import WAIT, Terminal
+from serve_support import WAIT, Terminal
 
 
 async def bare_channel(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24)

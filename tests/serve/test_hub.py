@@ -4,7 +4,7 @@ stand-in bots, and tables surviving a restart."""
 from __future__ import annotations
 
 import pytest
-from conftest import wait_until
+from serve_support import wait_until
 from tui_support import Recorder
 
 from gemtable.engine import SPECTATOR

@@ -3,7 +3,7 @@ allow-list), and says how to quit in plain words."""
 
 from __future__ import annotations
 
-from conftest import app_for, until
+from serve_support import app_for, until
 from textual.actions import parse
 from textual.app import App
 from textual.containers import VerticalScroll

@@ -9,8 +9,8 @@ import re
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client, Terminal
 from rawssh import bare_channel, set_env, start_terminal
+from serve_support import WAIT, Client, Terminal
 
 from gemtable.tui.serve.sshenv import MAX_VALUE, MAX_VARIABLES
 from gemtable.tui.serve.sshserver import MAX_CHANNELS

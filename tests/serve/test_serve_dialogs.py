@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import app_for, until
+from serve_support import app_for, until
 
 from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.serve import protocol as P

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import WAIT
+from serve_support import WAIT
 
 from gemtable.tui.serve import protocol as P
 from gemtable.tui.serve.store import DataDir

@@ -10,11 +10,11 @@ import pty
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import asyncssh
 import pytest
-from conftest import WAIT, key_of
+from serve_support import WAIT, key_of
+from tui_support import until as tui_until
 
 from gemtable.tui.serve import protocol as P
 from gemtable.tui.serve import terminal
@@ -23,9 +23,6 @@ from gemtable.tui.serve.client import HubError
 from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.store import DataDir
-
-sys.path.append(str(Path(__file__).resolve().parents[1] / "tui"))  # after this folder: its conftest
-from tui_support import until as tui_until  # noqa: E402
 
 LOBBY = "shared tables"
 
@@ -91,8 +88,9 @@ async def test_resizes_are_capped_and_a_storm_is_one_resize(monkeypatch):
         deadline = time.monotonic() + WAIT
         while not applied and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        await asyncio.sleep(terminal.RESIZE_SETTLE * 2)  # nothing more may follow
         assert applied == [(80 + 1999 % 50, 24 + 1999 % 20)]
+        # Nothing more may follow: a later size would need a timer still pending.
+        assert child._resize_timer is None
         child._master = -1
     finally:
         os.close(master)

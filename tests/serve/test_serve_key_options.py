@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 import asyncssh
 import pytest
 from asyncssh.packet import String, UInt32
-from conftest import WAIT, Client
 from rawssh import ask, bare_channel
+from serve_support import WAIT, Client
 
 from gemtable.tui.serve.keyoptions import LineRules, UnsupportedOption, line_rules, parse_expiry
 from gemtable.tui.serve.keys import KeyBook

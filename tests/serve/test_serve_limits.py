@@ -13,7 +13,7 @@ import sys
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client, server_with_keys
+from serve_support import WAIT, Client, server_with_keys
 from vt import Screen
 
 LOBBY = "join by id"  # the lobby key bar: a toast may cover the title

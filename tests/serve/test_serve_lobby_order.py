@@ -9,7 +9,7 @@ tables at once on a busy machine saw it (docs/serve.md, the 33-table run)."""
 
 from __future__ import annotations
 
-from conftest import app_for, until
+from serve_support import app_for, until
 
 from gemtable.tui.serve import protocol as P
 from gemtable.tui.serve.app import HubMessage

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client, app_for, key_of, until
+from serve_support import WAIT, Client, app_for, key_of, until
 from textual.widgets._toast import Toast
 
 from gemtable.tui.serve import protocol as P

@@ -8,7 +8,7 @@ import re
 
 import asyncssh
 import pytest
-from conftest import WAIT, Client, server_with_keys
+from serve_support import WAIT, Client, server_with_keys
 
 LOBBY = "shared tables"
 

@@ -4,7 +4,7 @@ hub only once it has mounted, after the hub has welcomed the session."""
 from __future__ import annotations
 
 import pytest
-from conftest import app_for, until, wait_until
+from serve_support import app_for, until, wait_until
 from textual.widgets._toast import Toast
 
 from gemtable.tui.serve import protocol as P

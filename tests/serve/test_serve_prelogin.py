@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import WAIT
+from serve_support import WAIT
 
 from gemtable.tui.serve.gate import ConnectionGate, Startups, StartupsError
 

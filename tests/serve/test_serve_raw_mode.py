@@ -10,8 +10,8 @@ import pty
 import termios
 
 import asyncssh
-from conftest import WAIT, key_of
 from rawssh import bare_channel, start_terminal
+from serve_support import WAIT, key_of
 
 from gemtable.tui.serve.terminal import raw_mode
 

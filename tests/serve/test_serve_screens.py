@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import app_for, until
+from serve_support import app_for, until
 from tui_support import match_screen, render_text
 
 from gemtable.tui.screens.game import GameScreen

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import WAIT
+from serve_support import WAIT
 
 HERE = Path(__file__).parent
 

@@ -9,11 +9,10 @@ buy that city's card while seat 2 may join, so the third action opens an auction
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import re
 
-from conftest import Client, wait_until
+from serve_support import Client, wait_until
 from tui_support import Recorder
 
 from gemtable.engine import SPECTATOR, registry
@@ -133,6 +132,15 @@ def game_row(text: str) -> str:
     return next((line for line in text.splitlines() if "Game" in line and "◀" in line), "")
 
 
+async def press(person: Client, key: str) -> None:
+    """One key, then its answer on the terminal: a focus move redraws the rows it
+    leaves and enters, so the next key goes to the row now focused."""
+    assert person.term is not None
+    before = len(person.term.raw)
+    person.send(key)
+    await person.wait_for(lambda screen: len(person.term.raw) > before)
+
+
 async def make_marylia_table(alice: Client) -> str:
     """Alice makes a two-seat Marylia table with the seed above, the other seat open."""
     await alice.wait_for("shared tables")
@@ -150,13 +158,11 @@ async def make_marylia_table(alice: Client) -> str:
                                  timeout=3)
     assert MARYLIA in game_row(alice.text())
     await alice.wait_for("◀ bot: greedy ▶")  # three seats by default
-    alice.send("\x1b[B")
-    await asyncio.sleep(0.05)
+    await press(alice, "\x1b[B")
     alice.send("\x1b[D")  # two players
     await alice.wait_for(lambda s: "◀ bot: greedy ▶" not in s)
     for _ in range(4):  # variant, seat 1, seat 2, then the seed
-        alice.send("\x1b[B")
-        await asyncio.sleep(0.05)
+        await press(alice, "\x1b[B")
     await alice.type(str(SEED))
     await alice.wait_for(f"Seed       {SEED}")
     alice.send("\r")

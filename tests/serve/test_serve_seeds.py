@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from conftest import wait_until
+from serve_support import wait_until
 
 from gemtable.engine import SPECTATOR, chance_rng, registry
 from gemtable.engine.core import random_seed

@@ -11,7 +11,7 @@ import asyncio
 import json
 import re
 
-from conftest import Client
+from serve_support import Client
 
 from gemtable.engine.gamelog import load
 

@@ -8,7 +8,7 @@ import logging
 import threading
 import time
 
-from conftest import WAIT, wait_until
+from serve_support import WAIT, wait_until
 from tui_support import Recorder
 
 from gemtable.tui.serve import protocol as P

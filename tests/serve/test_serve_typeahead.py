@@ -3,7 +3,7 @@ one after another, each by the widget focused once the keys before it are done."
 
 from __future__ import annotations
 
-from conftest import app_for, until
+from serve_support import app_for, until
 from textual import events
 from textual.widgets import Input
 

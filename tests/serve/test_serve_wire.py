@@ -13,7 +13,7 @@ import threading
 import tracemalloc
 
 import pytest
-from conftest import WAIT, wait_until
+from serve_support import WAIT, wait_until
 
 from gemtable.engine import CHANCE, SPECTATOR, registry
 from gemtable.tui.serve import protocol as P

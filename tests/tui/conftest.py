@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from gemtable.engine import registry
-
-# The suite runs with --import-mode=importlib, which puts no test folder on
-# sys.path; the helper modules beside this file (tui_support, tui_dice_game)
-# are imported by name.
-sys.path.insert(0, str(Path(__file__).parent))
 
 
 @pytest.fixture(autouse=True)
@@ -30,5 +22,5 @@ def _terminal_and_data(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
 @pytest.fixture
 def dice_game(monkeypatch: pytest.MonkeyPatch) -> str:
     """Registers the test-only dice game (chance steps, a hidden number per seat)."""
-    monkeypatch.setitem(registry.GAME_MODULES, "dicetest", "tui_dice_game")
+    monkeypatch.setitem(registry.GAME_MODULES, "dicetest", "dice_game")
     return "dicetest"

@@ -8,18 +8,16 @@ checks which action, if any, the board posts and what it says.
 from __future__ import annotations
 
 import attrs
-from textual.app import App, ComposeResult
-from textual.widgets import Static
+from board_harness import BoardApp, run, typed
 from tui_support import render_text
 
-from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
+from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia import board as B
 from gemtable.engine.games.iridescia import components as C
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.state import IridesciaState
 from gemtable.tui.boards import board_for
-from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.iridescia import IridesciaBoard
 from gemtable.tui.boards.iridescia.prompt import LEGEND
 
@@ -45,68 +43,23 @@ def first_of(state: IridesciaState, verb: str) -> object:
     return next(a for a in state.legal_actions() if str(a).split()[0] == verb)
 
 
-class BoardApp(App):
-    """The board between a status row and a key row, as the game screen lays it out."""
+class IridesciaApp(BoardApp):
+    """With `autoplay`, each posted action is applied and the next position shown."""
 
-    CSS = "#top, #bottom { height: 1; }"
+    board_type = IridesciaBoard
+    prompt_id = "#ir-prompt"
+    detail_id = "#ir-detail"
 
     def __init__(self, state: IridesciaState, seat: int | None = None, *,
                  read_only: bool = False, autoplay: bool = False) -> None:
-        super().__init__()
-        self.state = state
+        super().__init__(state, seat, read_only=read_only)
         self.autoplay = autoplay
-        """Apply each action the board posts and show the next position (one seat's turn)."""
         self.step = 100
-        self.seat = state.current if seat is None and not read_only else seat
-        self.read_only = read_only
-        self.chosen: list[object] = []
 
-    def compose(self) -> ComposeResult:
-        yield Static("status", id="top")
-        yield IridesciaBoard(id="board")
-        yield Static("keys", id="bottom")
-
-    @property
-    def board(self) -> IridesciaBoard:
-        return self.query_one(IridesciaBoard)
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def redraw(self) -> None:
-        seat = self.seat
-        view = self.state.view(SPECTATOR if seat is None else seat)
-        mine = not self.read_only and seat == self.state.to_move
-        self.board.show(view, self.state.legal_actions() if mine else (), seat)
-
-    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
-        self.chosen.append(event.action)
+    def after_choice(self, action: object) -> None:
         if self.autoplay:
-            self.state, self.step = settle(self.state.apply(event.action), self.step)
+            self.state, self.step = settle(self.state.apply(action), self.step)
             self.redraw()
-
-    def prompt(self) -> str:
-        return str(self.query_one("#ir-prompt", Static).content)
-
-    def detail(self) -> str:
-        return str(self.query_one("#ir-detail", Static).content)
-
-
-async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
-        app.screen_text = render_text(app)  # type: ignore[attr-defined]
-        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
-        app.final_detail = app.detail()  # type: ignore[attr-defined]
-        app.final_cursor = app.board.cursor  # type: ignore[attr-defined]
-    return app
-
-
-def typed(text: str) -> list[str]:
-    return ["space" if ch == " " else ch for ch in text]
 
 
 def test_the_registry_gives_iridescia_its_own_board() -> None:
@@ -119,7 +72,7 @@ def test_the_registry_gives_iridescia_its_own_board() -> None:
 async def test_enter_reveals_the_hex_under_the_cursor() -> None:
     state = position()
     assert state.step == ST.REVEAL
-    app = await run(BoardApp(state), "enter")
+    app = await run(IridesciaApp(state), "enter")
     assert len(app.chosen) == 1
     chosen = app.chosen[0]
     assert isinstance(chosen, A.OnCell) and chosen.verb == "reveal"
@@ -128,22 +81,22 @@ async def test_enter_reveals_the_hex_under_the_cursor() -> None:
 
 async def test_the_cursor_moves_along_the_row_and_reveals_the_hex_it_stops_on() -> None:
     state = position()
-    start = await run(BoardApp(state), "enter")
-    moved = await run(BoardApp(state), "right", "enter")
+    start = await run(IridesciaApp(state), "enter")
+    moved = await run(IridesciaApp(state), "right", "enter")
     assert start.chosen[0].cell + 1 == moved.chosen[0].cell  # one hex to the right
     assert moved.chosen[0] in state.legal_actions()
 
 
 async def test_tab_goes_to_the_next_hex_on_offer() -> None:
     state = position()
-    app = await run(BoardApp(state), "tab", "tab", "enter")
+    app = await run(IridesciaApp(state), "tab", "tab", "enter")
     offered = [a.cell for a in state.legal_actions() if isinstance(a, A.OnCell)]
     assert app.chosen and app.chosen[0].cell in offered
 
 
 async def test_enter_off_the_targets_posts_nothing_and_gives_the_engines_reason() -> None:
     state = position()
-    app = await run(BoardApp(state), "up", "up", "up", "enter")
+    app = await run(IridesciaApp(state), "up", "up", "up", "enter")
     assert app.chosen == []
     row, col = app.final_cursor
     assert row == 3
@@ -153,7 +106,7 @@ async def test_enter_off_the_targets_posts_nothing_and_gives_the_engines_reason(
 
 async def test_enter_twice_reveals_a_tile_then_moves_onto_it() -> None:
     state = position()
-    app = await run(BoardApp(state, autoplay=True), "tab", "enter", "enter")
+    app = await run(IridesciaApp(state, autoplay=True), "tab", "enter", "enter")
     reveal = app.chosen[0]
     assert str(reveal).startswith("reveal")
     tile = C.TILES[app.state.cells[reveal.cell]]
@@ -175,7 +128,7 @@ async def test_a_wild_tile_asks_which_gem_it_stands_for() -> None:
         (set(state.box) | {state.cells[cell]}) - {rainbow})))
     moves = [a for a in state.legal_actions() if isinstance(a, A.OnCell) and a.cell == cell]
     assert len(moves) == 4
-    app = BoardApp(state)
+    app = IridesciaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(8):
@@ -206,7 +159,7 @@ def optional_position() -> IridesciaState:
 
 async def test_the_menu_offers_exactly_the_legal_actions_not_played_on_a_hex() -> None:
     state = optional_position()
-    app = BoardApp(state)
+    app = IridesciaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         menu = app.board._menu
@@ -218,14 +171,14 @@ async def test_the_menu_offers_exactly_the_legal_actions_not_played_on_a_hex() -
 
 async def test_a_digit_plays_that_menu_line() -> None:
     state = optional_position()
-    app = await run(BoardApp(state), "1")
+    app = await run(IridesciaApp(state), "1")
     assert app.chosen and app.chosen[0] in state.legal_actions()
     assert str(app.chosen[0]) == "mine"  # mining comes first in the menu
 
 
 async def test_arrows_then_enter_in_the_menu_end_the_turn() -> None:
     state = optional_position()
-    app = await run(BoardApp(state), "up", "enter")  # up from the first line wraps to the last
+    app = await run(IridesciaApp(state), "up", "enter")  # up from the first line wraps to the last
     assert [str(a) for a in app.chosen] == ["end"]
 
 
@@ -234,18 +187,18 @@ async def test_a_group_opens_and_esc_closes_it() -> None:
     groups = [e for e in IridesciaBoard()._menu.of(
         [a for a in state.legal_actions() if not isinstance(a, A.OnCell)]).top]
     index = next(i for i, e in enumerate(groups) if not e.single)
-    opened = await run(BoardApp(state), str(index + 1))
+    opened = await run(IridesciaApp(state), str(index + 1))
     assert opened.chosen == [] and f"Actions > {groups[index].title}" in opened.screen_text
-    closed = await run(BoardApp(state), str(index + 1), "escape", "enter")
+    closed = await run(IridesciaApp(state), str(index + 1), "escape", "enter")
     assert [str(a) for a in closed.chosen] == [str(groups[index].actions[0])] \
         if groups[index].single else closed.chosen == []
 
 
 async def test_typed_notation_plays_and_a_wrong_one_is_refused_with_the_reason() -> None:
     state = optional_position()
-    ok = await run(BoardApp(state), "colon", *typed("end"), "enter")
+    ok = await run(IridesciaApp(state), "colon", *typed("end"), "enter")
     assert [str(a) for a in ok.chosen] == ["end"]
-    bad = await run(BoardApp(state), "colon", *typed("restore 9"), "enter")
+    bad = await run(IridesciaApp(state), "colon", *typed("restore 9"), "enter")
     assert bad.chosen == [] and "restore 9" in bad.final_prompt
 
 
@@ -254,14 +207,14 @@ async def test_typed_notation_plays_and_a_wrong_one_is_refused_with_the_reason()
 
 async def test_read_only_keys_post_nothing_and_say_whose_turn_it_is() -> None:
     state = position()
-    app = await run(BoardApp(state, seat=1, read_only=True), "enter", "1")
+    app = await run(IridesciaApp(state, seat=1, read_only=True), "enter", "1")
     assert app.chosen == []
     assert "to play" in app.final_prompt
 
 
 async def test_the_others_secrets_are_not_on_screen() -> None:
     state = position()
-    mine = await run(BoardApp(state, seat=0))
+    mine = await run(IridesciaApp(state, seat=0))
     theirs = state.seats[1].objectives
     for objective in theirs:
         if objective not in state.seats[0].objectives:
@@ -272,14 +225,14 @@ async def test_the_others_secrets_are_not_on_screen() -> None:
 
 async def test_every_line_fits_both_sizes() -> None:
     for size in ((80, 24), (120, 40)):
-        app = await run(BoardApp(optional_position()), size=size)
+        app = await run(IridesciaApp(optional_position()), size=size)
         lines = app.screen_text.splitlines()
         assert len(lines) <= size[1] and all(len(line) <= size[0] for line in lines)
 
 
 async def test_revealed_tiles_read_without_colour() -> None:
     state = optional_position()
-    app = await run(BoardApp(state))
+    app = await run(IridesciaApp(state))
     shown = [c for c in range(B.CELLS) if state.cells[c] >= 0 and state.shown[c]]
     assert shown
     for cell in shown:
@@ -289,12 +242,12 @@ async def test_revealed_tiles_read_without_colour() -> None:
 
 async def test_v_shows_the_other_player_in_full() -> None:
     state = position()
-    app = await run(BoardApp(state), "v")
+    app = await run(IridesciaApp(state), "v")
     assert "2 Seat 2" in app.screen_text and "stone dice" in app.screen_text
 
 
 async def test_the_legend_key_shows_every_symbol() -> None:
-    app = await run(BoardApp(position()), "question_mark", size=(120, 40))
+    app = await run(IridesciaApp(position()), "question_mark", size=(120, 40))
     for symbol, _ in LEGEND:
         assert symbol in app.screen_text
 
@@ -317,9 +270,9 @@ async def test_the_relic_row_marks_what_your_cargo_covers_during_the_whole_turn(
     seats[me] = attrs.evolve(seats[me], cargo=cost)
     state = attrs.evolve(state, seats=tuple(seats))
     assert A.OnSlot("restore", 0) in state.legal_actions()  # the engine agrees
-    app = await run(BoardApp(state))
+    app = await run(IridesciaApp(state))
     assert "1✓" in app.screen_text
-    others = await run(BoardApp(state, seat=1 - me, read_only=True))
+    others = await run(IridesciaApp(state, seat=1 - me, read_only=True))
     assert "1✓" not in others.screen_text
 
 
@@ -337,7 +290,7 @@ async def test_a_mining_roll_marks_each_die_hit_or_miss_as_the_engine_says() -> 
     for face in (5, 3, 6):
         state = state.apply(A.ROLLS[face - 1])
     assert state.step == ST.RESOLVE and mining_hits(state) == (True, False, True)
-    app = await run(BoardApp(state))
+    app = await run(IridesciaApp(state))
     assert "needs 4+: 2 hits" in app.screen_text
     assert "1:5+ 2:3- 3s:6+" in app.screen_text
 
@@ -356,7 +309,7 @@ def _mining_roll_with_jackhammer() -> IridesciaState:
 
 
 async def test_a_jackhammer_line_says_what_the_die_shows_now() -> None:
-    app = await run(BoardApp(_mining_roll_with_jackhammer()), "2")  # the jackhammer group
+    app = await run(IridesciaApp(_mining_roll_with_jackhammer()), "2")  # the jackhammer group
     assert "die 1, now 5 (hit)" in app.screen_text
     assert "jackhammer die 1 -1: die 1, now 5 (hit)" in app.final_detail
 
@@ -378,7 +331,7 @@ async def test_giving_a_gem_to_the_rhom_names_the_rhom() -> None:
     seats = list(state.seats)
     seats[0] = attrs.evolve(seats[0], cargo=(2, 2, 2, 2))
     state = attrs.evolve(state, seats=tuple(seats), step=ST.GIVE)
-    app = await run(BoardApp(state), "1")
+    app = await run(IridesciaApp(state), "1")
     assert "one amethyst to the Rhom" in app.final_detail
 
 
@@ -387,7 +340,7 @@ async def test_your_items_go_by_short_names_when_the_full_ones_do_not_fit() -> N
     me = state.current
     seats = list(state.seats)
     seats[me] = attrs.evolve(seats[me], items=(C.CART, C.PICKAXE))
-    app = await run(BoardApp(attrs.evolve(state, seats=tuple(seats))))
+    app = await run(IridesciaApp(attrs.evolve(state, seats=tuple(seats))))
     assert "items Cart, Pickaxe" in app.screen_text
 
 
@@ -395,7 +348,7 @@ async def test_dropping_an_objective_says_what_it_asks() -> None:
     state = attrs.evolve(optional_position(), step=ST.DROP)
     me = state.seats[state.current]
     assert len(me.objectives) == 2
-    app = await run(BoardApp(state), "1")
+    app = await run(IridesciaApp(state), "1")
     asked = C.OBJECTIVES[me.objectives[0]].text
     assert f"give up {C.OBJECTIVES[me.objectives[0]].name}" in app.final_detail
     assert asked[:30] in app.final_detail

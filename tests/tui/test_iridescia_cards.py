@@ -6,7 +6,7 @@ another seat's hidden objectives or hand."""
 from __future__ import annotations
 
 import attrs
-from test_iridescia_board import BoardApp, first_of, optional_position, position, run
+from test_iridescia_board import IridesciaApp, first_of, optional_position, position, run
 
 from gemtable.engine import SPECTATOR
 from gemtable.engine.games.iridescia import components as C
@@ -78,15 +78,15 @@ def test_a_watcher_and_the_rhom_have_no_objectives_to_show():
 
 
 async def test_o_opens_your_objectives_and_closes_them_again():
-    app = await run(BoardApp(secrets_table()), "o")
+    app = await run(IridesciaApp(secrets_table()), "o")
     assert "Your objectives" in app.screen_text and "met so far" in app.screen_text
     assert "Relics deck" not in app.screen_text, "the panel takes the markets' place"
-    app = await run(BoardApp(secrets_table()), "o", "o")
+    app = await run(IridesciaApp(secrets_table()), "o", "o")
     assert "Your objectives" not in app.screen_text and "Relics deck" in app.screen_text
 
 
 async def test_o_works_while_another_seat_plays():
-    app = await run(BoardApp(secrets_table(), seat=0, read_only=True), "o")
+    app = await run(IridesciaApp(secrets_table(), seat=0, read_only=True), "o")
     assert "Treasurer 4pt met so far" in app.screen_text
 
 
@@ -95,7 +95,7 @@ async def test_nothing_on_screen_tells_another_seats_objectives_or_hand():
     market = {C.ITEMS[k].name for k in state.market if k >= 0}
     assert "Wishing Well" not in market
     for keys in (("o",), ("o", "v"), ("v",), ("m", "down", "enter")):
-        app = await run(BoardApp(state), *keys)
+        app = await run(IridesciaApp(state), *keys)
         shown = flat(app.screen_text + " " + app.final_detail)
         for o in (CURATOR, WALKER):
             assert C.OBJECTIVES[o].name not in shown
@@ -109,7 +109,7 @@ async def test_the_item_chosen_to_buy_says_what_it_does():
     state = with_seats(secrets_table(), s0={"coins": 9})
     buys = [a for a in state.legal_actions() if str(a).startswith("buy")]
     assert buys
-    app = await run(BoardApp(state), "m", "down", "enter")  # the buy group, first line
+    app = await run(IridesciaApp(state), "m", "down", "enter")  # the buy group, first line
     kind = state.market[buys[0].slot]
     assert f"{C.ITEMS[kind].name}, {C.ITEMS[kind].cost} coins" in app.final_detail
     assert flat(C.ITEMS[kind].text)[:50] in flat(app.final_detail)
@@ -119,7 +119,7 @@ async def test_an_item_in_hand_says_what_it_does_when_chosen():
     state = with_seats(secrets_table(), s0={"items": (C.ELIXIR,)})
     menu = Menu.of([a for a in state.legal_actions() if hex_of(a) is None])
     line = [entry.title for entry in menu.top].index("elixir")
-    app = await run(BoardApp(state), "m", *(["down"] * line))
+    app = await run(IridesciaApp(state), "m", *(["down"] * line))
     assert app.final_detail.startswith("elixir")
     assert "Epic Elixir: " in app.final_detail
     assert flat(item_text(C.ELIXIR))[:50] in flat(app.final_detail)
@@ -135,7 +135,7 @@ async def test_a_bonus_tile_under_the_cursor_says_what_the_bonus_gives():
     shown = list(state.shown)
     shown[cell] = True
     state = attrs.evolve(state, cells=tuple(tiles), shown=tuple(shown))
-    app = BoardApp(state)
+    app = IridesciaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.board
@@ -154,7 +154,7 @@ async def test_the_rhom_card_in_play_says_what_its_icon_does():
     state = attrs.evolve(state, rhom_pile=(barricade,))
     words = " ".join(line.plain for line in rhom_lines(scene_of(state.view(0), 0), 33))
     assert flat(f"Barricade: {ICONS['barricade'].text}") in flat(words)
-    app = await run(BoardApp(state, seat=0, read_only=True))
+    app = await run(IridesciaApp(state, seat=0, read_only=True))
     assert "Barricade: The Rhom blocks a tile" in app.screen_text
     plain = attrs.evolve(state, rhom_pile=(next(c.id for c in C.RHOM_CARDS
                                                 if c.icon == "none"),))
@@ -163,6 +163,6 @@ async def test_the_rhom_card_in_play_says_what_its_icon_does():
 
 async def test_the_objective_given_up_at_the_forest_says_how_far_along_it_is():
     state = attrs.evolve(secrets_table(), step=ST.DROP)
-    app = await run(BoardApp(state), "1")
+    app = await run(IridesciaApp(state), "1")
     assert "give up Treasurer 4: At least twelve coins at the end." in app.final_detail
     assert "Now met: 12 coins; 12 needed." in app.final_detail

@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from textual.app import App, ComposeResult
-from textual.widgets import Static
+from board_harness import BoardApp, run
 from tui_support import render_text
 
-from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
+from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.jewelbox import actions as A
 from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS, LADYBUG, LONGHORN
 from gemtable.engine.games.jewelbox.positions import position
@@ -52,47 +51,23 @@ def play(state: JewelBoxState, *texts: str) -> JewelBoxState:
     return state
 
 
-class BoardApp(App):
-    """The board between a status row and a key row, as the game screen lays it out.
-
-    Actions the board posts are recorded and, with `follow`, applied to the
+class JewelBoxApp(BoardApp):
+    """Actions the board posts are recorded and, with `follow`, applied to the
     true state (die rolls drawn from the seed), and the board is shown the
     new position from the seat to move, like a hot-seat table.
     """
 
-    CSS = "#top, #bottom { height: 1; }"
+    board_type = JewelBoxBoard
+    prompt_id = "#jb-prompt"
+    detail_id = "#jb-detail"
 
     def __init__(self, state: JewelBoxState, seat: int | None = None, *,
                  read_only: bool = False, follow: bool = False) -> None:
-        super().__init__()
-        self.state = state
-        self.seat = state.current if seat is None and not read_only else seat
-        self.read_only = read_only
+        super().__init__(state, seat, read_only=read_only)
         self.follow = follow
         self.history: list[str] = []
         self.step = 0
-        self.chosen: list[object] = []
         self.key_bars: list[dict[str, str]] = []
-
-    def compose(self) -> ComposeResult:
-        yield Static("status", id="top")
-        yield JewelBoxBoard(id="board")
-        yield Static("keys", id="bottom")
-
-    @property
-    def board(self) -> JewelBoxBoard:
-        return self.query_one(JewelBoxBoard)
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def redraw(self) -> None:
-        seat = self.seat
-        view = self.state.view(SPECTATOR if seat is None else seat)
-        mine = not self.read_only and seat == self.state.to_move
-        legal = self.state.legal_actions() if mine else ()
-        self.board.show(view, legal, seat, tuple(self.history))
 
     def apply(self, action: object) -> None:
         who = "Chance" if self.state.to_move is CHANCE else f"Seat {self.state.to_move + 1}"
@@ -105,31 +80,12 @@ class BoardApp(App):
     def on_board_keys_changed(self, event: Board.KeysChanged) -> None:
         self.key_bars.append(dict(self.board.key_help()))
 
-    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
-        self.chosen.append(event.action)
+    def after_choice(self, action: object) -> None:
         if self.follow:
-            self.apply(event.action)
+            self.apply(action)
             if not self.state.is_over:
                 self.seat = self.state.current
             self.redraw()
-
-    def prompt(self) -> str:
-        return str(self.query_one("#jb-prompt", Static).content)
-
-    def detail(self) -> str:
-        return str(self.query_one("#jb-detail", Static).content)
-
-
-async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
-        app.screen_text = render_text(app)  # type: ignore[attr-defined]
-        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
-        app.final_detail = app.detail()  # type: ignore[attr-defined]
-        app.final_cursor = app.board.cursor  # type: ignore[attr-defined]
-    return app
 
 
 def typed(text: str) -> list[str]:
@@ -146,47 +102,47 @@ def placing(*boxes: list[str], holding: int = LADYBUG, **fields: object) -> Jewe
 
 
 async def test_r_rolls() -> None:
-    app = await run(BoardApp(new_game()), "r")
+    app = await run(JewelBoxApp(new_game()), "r")
     assert app.chosen == [A.ROLL]
 
 
 async def test_after_a_six_the_number_keys_take_that_log_space() -> None:
     state = play(new_game(), "roll", "rolled 6")
-    app = await run(BoardApp(state), "3")
+    app = await run(JewelBoxApp(state), "3")
     assert app.chosen == [], "the log refills from the pile: Enter confirms first"
-    app = await run(BoardApp(state), "3", "enter")
+    app = await run(JewelBoxApp(state), "3", "enter")
     assert app.chosen == [A.TAKE[3]]
 
 
 async def test_number_keys_before_rolling_explain_and_post_nothing() -> None:
-    app = await run(BoardApp(new_game()), "3")
+    app = await run(JewelBoxApp(new_game()), "3")
     assert app.chosen == []
     assert "g then 3" in app.final_prompt
 
 
 async def test_g_then_a_number_or_p_uses_the_magnifying_glass() -> None:
-    app = await run(BoardApp(new_game()), "g", "2", "enter")
+    app = await run(JewelBoxApp(new_game()), "g", "2", "enter")
     assert app.chosen == [A.GLASS[2]]
-    app = await run(BoardApp(new_game()), "g", "p", "enter")
+    app = await run(JewelBoxApp(new_game()), "g", "p", "enter")
     assert app.chosen == [A.GLASS[A.PILE]]
 
 
 async def test_taking_up_the_glass_and_putting_it_away_change_the_key_bar() -> None:
-    app = await run(BoardApp(new_game()), "g", "escape")
+    app = await run(JewelBoxApp(new_game()), "g", "escape")
     glass = [keys for keys in app.key_bars if "r" not in keys]
     assert glass and "p" in glass[0] and "Esc" in glass[0]
     assert "r" in app.key_bars[-1]  # put away: the turn's own keys again
 
 
 async def test_escape_puts_the_glass_away_unused() -> None:
-    app = await run(BoardApp(new_game()), "g", "escape", "p")
+    app = await run(JewelBoxApp(new_game()), "g", "escape", "p")
     assert app.chosen == []
     assert "press g, then p" in app.final_prompt
 
 
 async def test_glass_without_glass_or_either_says_both_are_used() -> None:
     state = position(["S"], ["W"], variant="standard", tools=[2, 7], phase=START)
-    app = await run(BoardApp(state), "g")
+    app = await run(JewelBoxApp(state), "g")
     assert app.chosen == []
     assert "both used" in app.final_prompt
 
@@ -196,7 +152,7 @@ async def test_glass_without_glass_or_either_says_both_are_used() -> None:
 
 async def test_cursor_starts_on_a_legal_square_and_enter_places_there() -> None:
     state = placing(["SW"], ["L"])
-    app = await run(BoardApp(state), "enter")
+    app = await run(JewelBoxApp(state), "enter")
     assert len(app.chosen) == 1
     assert isinstance(app.chosen[0], A.Place)
     assert (app.chosen[0].row, app.chosen[0].col) in state.placements(0)
@@ -204,37 +160,37 @@ async def test_cursor_starts_on_a_legal_square_and_enter_places_there() -> None:
 
 async def test_arrows_and_hjkl_move_the_cursor_to_the_square_placed() -> None:
     state = placing(["SW"], ["L"])  # S on d4, W on e4; the cursor settles on d3
-    app = await run(BoardApp(state), "down", "down", "enter")
+    app = await run(JewelBoxApp(state), "down", "down", "enter")
     assert app.chosen == [A.PLACE[4, 3]]  # d5
-    app = await run(BoardApp(state), "j", "j", "l", "enter")
+    app = await run(JewelBoxApp(state), "j", "j", "l", "enter")
     assert app.chosen == [A.PLACE[4, 4]]  # e5
-    app = await run(BoardApp(state), "h", "j", "enter")
+    app = await run(JewelBoxApp(state), "h", "j", "enter")
     assert app.chosen == [A.PLACE[3, 2]]  # c4
 
 
 async def test_tab_jumps_between_free_squares() -> None:
     state = placing(["SW"], ["L"])
-    app = await run(BoardApp(state), "tab", "enter")
+    app = await run(JewelBoxApp(state), "tab", "enter")
     assert app.chosen == [A.PLACE[2, 4]]  # e3, the next free square after d3
 
 
 async def test_enter_on_a_square_that_cannot_take_the_beetle_says_why() -> None:
     state = placing(["SW"], ["L"])
-    app = await run(BoardApp(state), "down", "enter")  # d4 holds the Scarab
+    app = await run(JewelBoxApp(state), "down", "enter")  # d4 holds the Scarab
     assert app.chosen == []
     assert "already holds a beetle" in app.final_prompt
 
 
 async def test_placing_previews_the_new_total() -> None:
     state = placing(["SW"], ["L"], holding=LONGHORN)
-    app = await run(BoardApp(state))
+    app = await run(JewelBoxApp(state))
     before = state.scores()[0]
     assert f"{before} → {before + 1} (+1)" in app.final_detail  # one Longhorn: 1 point
 
 
 async def test_a_click_moves_the_cursor_and_a_second_click_places() -> None:
     state = placing(["SW"], ["L"])
-    app = BoardApp(state)
+    app = JewelBoxApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         view = app.query_one(BoxesView)
@@ -254,7 +210,7 @@ async def test_a_click_moves_the_cursor_and_a_second_click_places() -> None:
 
 async def test_forceps_pick_two_beetles_with_enter() -> None:
     state = position(["SWL"], ["L"], variant="standard", phase=START)
-    app = await run(BoardApp(state, follow=True), "f", "enter", "right", "enter")
+    app = await run(JewelBoxApp(state, follow=True), "f", "enter", "right", "enter")
     # One gesture, two actions: take up the Forceps, then (shown them in hand) swap.
     assert app.chosen == [A.FORCEPS, A.swap((3, 3), (3, 4))]  # d4 and e4
     assert app.state.box_rows(0)[1][0].startswith("WSL")
@@ -262,69 +218,69 @@ async def test_forceps_pick_two_beetles_with_enter() -> None:
 
 async def test_forceps_taken_up_wait_for_the_table_before_the_swap() -> None:
     state = position(["SWL"], ["L"], variant="standard", phase=START)
-    app = await run(BoardApp(state), "f", "enter", "right", "enter")
+    app = await run(JewelBoxApp(state), "f", "enter", "right", "enter")
     assert app.chosen == [A.FORCEPS]
     assert "forceps, swap d4 e4" in app.final_prompt
 
 
 async def test_forceps_in_hand_cannot_be_put_away() -> None:
     state = play(position(["SWL"], ["L"], variant="standard", phase=START), "forceps")
-    app = await run(BoardApp(state), "escape", "d", "enter", "right", "right", "enter")
+    app = await run(JewelBoxApp(state), "escape", "d", "enter", "right", "right", "enter")
     assert app.chosen == [A.swap((3, 3), (3, 5))]
-    app = await run(BoardApp(state), "escape")
+    app = await run(JewelBoxApp(state), "escape")
     assert app.chosen == [] and "Forceps are in hand" in app.final_prompt
 
 
 async def test_forceps_refuse_two_beetles_of_one_family() -> None:
     state = position(["SSW"], ["L"], variant="standard", phase=START)
-    app = await run(BoardApp(state), "f", "enter", "right", "enter")
+    app = await run(JewelBoxApp(state), "f", "enter", "right", "enter")
     assert app.chosen == []
     assert "both Scarabs" in app.final_prompt
 
 
 async def test_forceps_after_placing_and_d_ends_the_turn() -> None:
     state = position(["SW"], ["L"], variant="standard", phase=AFTER)
-    app = await run(BoardApp(state), "d")
+    app = await run(JewelBoxApp(state), "d")
     assert app.chosen == [A.DONE]
-    app = await run(BoardApp(state), "f", "enter", "l", "enter")
+    app = await run(JewelBoxApp(state), "f", "enter", "l", "enter")
     assert app.chosen == [A.FORCEPS]
 
 
 async def test_f_with_the_forceps_used_up_asks_before_spending_the_either() -> None:
     state = position(["SWL"], ["L"], variant="standard", tools=[5, 7], phase=START)
-    app = await run(BoardApp(state), "f")
+    app = await run(JewelBoxApp(state), "f")
     assert "the Forceps is used up: f again uses the Either" in app.final_prompt
-    app = await run(BoardApp(state), "f", "enter", "right", "enter")
+    app = await run(JewelBoxApp(state), "f", "enter", "right", "enter")
     assert app.chosen == []
-    app = await run(BoardApp(state), "f", "f", "enter", "right", "enter")
+    app = await run(JewelBoxApp(state), "f", "f", "enter", "right", "enter")
     assert app.chosen == [A.FORCEPS]
 
 
 async def test_g_with_the_glass_used_up_asks_before_spending_the_either() -> None:
     state = position(["S"], ["W"], variant="standard", tools=[6, 7], phase=START)
-    app = await run(BoardApp(state), "g")
+    app = await run(JewelBoxApp(state), "g")
     assert "the Magnifying Glass is used up" in app.final_prompt
-    app = await run(BoardApp(state), "g", "1")
+    app = await run(JewelBoxApp(state), "g", "1")
     assert app.chosen == []
-    app = await run(BoardApp(state), "g", "g", "1")
+    app = await run(JewelBoxApp(state), "g", "g", "1")
     assert app.chosen == [A.GLASS[1]]
 
 
 async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
-    app = await run(BoardApp(placing(["SW"], ["L"])), "f")
+    app = await run(JewelBoxApp(placing(["SW"], ["L"])), "f")
     assert app.chosen == []
     assert "place the Ladybug first" in app.final_prompt
 
 
 async def test_solo_discard_with_a_number_key() -> None:
     state = position(["SW"], variant="solo", phase=DISCARDING)
-    app = await run(BoardApp(state), "d", "4", "enter")
+    app = await run(JewelBoxApp(state), "d", "4", "enter")
     assert app.chosen == [A.DISCARD[4]]
 
 
 async def test_solo_shows_the_titles_and_the_discard_step() -> None:
     state = position(["SW"], variant="solo", phase=DISCARDING)
-    app = await run(BoardApp(state))
+    app = await run(JewelBoxApp(state))
     for words in ("Amateur", "50", "Pro", "57", "Master", "63", "discard", "Discarded"):
         assert words in app.screen_text, words
     assert "1-5" in app.final_prompt
@@ -334,12 +290,12 @@ async def test_solo_shows_the_titles_and_the_discard_step() -> None:
 
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
-    app = await run(BoardApp(new_game()), *typed("roll"))
+    app = await run(JewelBoxApp(new_game()), *typed("roll"))
     assert app.chosen == [A.ROLL]
     # A typed move that turns up something hidden waits for Enter, as a letter key's does.
-    app = await run(BoardApp(new_game()), *typed("glass pile"))
+    app = await run(JewelBoxApp(new_game()), *typed("glass pile"))
     assert app.chosen == [] and "cannot be undone" in app.final_prompt
-    app = await run(BoardApp(new_game()), *typed("glass pile"), "enter")
+    app = await run(JewelBoxApp(new_game()), *typed("glass pile"), "enter")
     assert app.chosen == [A.GLASS[A.PILE]]
 
 
@@ -350,13 +306,13 @@ async def test_colon_opens_a_line_for_typed_actions() -> None:
      ("take 9", "there is no log space 9"), ("zzz 9", "For example `roll`")],
 )
 async def test_illegal_typed_text_shows_the_reason_and_posts_nothing(text, words) -> None:
-    app = await run(BoardApp(new_game()), *typed(text))
+    app = await run(JewelBoxApp(new_game()), *typed(text))
     assert app.chosen == []
     assert text in app.final_prompt and words in app.final_prompt
 
 
 async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
-    app = await run(BoardApp(new_game()), "colon", "x", "escape", "r")
+    app = await run(JewelBoxApp(new_game()), "colon", "x", "escape", "r")
     assert app.chosen == [A.ROLL]
 
 
@@ -365,7 +321,7 @@ async def test_escape_closes_the_command_line_and_board_keys_work_again() -> Non
 
 async def test_read_only_board_posts_nothing_but_the_cursor_still_moves() -> None:
     state = placing(["SW"], ["L"])
-    app = BoardApp(state, seat=1, read_only=True)
+    app = JewelBoxApp(state, seat=1, read_only=True)
     keys = ("r", "g", "2", "f", "enter", "d", "3", "p", "space", *typed("roll"))
     app = await run(app, "right", *keys)
     assert app.chosen == []
@@ -375,29 +331,29 @@ async def test_read_only_board_posts_nothing_but_the_cursor_still_moves() -> Non
 
 
 async def test_a_spectator_is_told_they_are_watching() -> None:
-    app = await run(BoardApp(new_game(), seat=None, read_only=True), "r", "right")
+    app = await run(JewelBoxApp(new_game(), seat=None, read_only=True), "r", "right")
     assert app.chosen == []
     assert "Watching" in app.final_prompt
 
 
 async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
-    app = await run(BoardApp(new_game()), "x", "%", "9", "0", "7", "z", "ctrl+t", "f5",
+    app = await run(JewelBoxApp(new_game()), "x", "%", "9", "0", "7", "z", "ctrl+t", "f5",
                     "enter", "d", "tab", "shift+tab", "escape", "escape")
     assert app.chosen == []
-    app = await run(BoardApp(new_game()), "x")
+    app = await run(JewelBoxApp(new_game()), "x")
     assert "not a board key" in app.final_prompt
-    app = await run(BoardApp(play(new_game(), "roll", "rolled 6")), "9")
+    app = await run(JewelBoxApp(play(new_game(), "roll", "rolled 6")), "9")
     assert "1 to 5" in app.final_prompt
 
 
 async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
-    app = await run(BoardApp(new_game()), "r", "r", "g", "2")
+    app = await run(JewelBoxApp(new_game()), "r", "r", "g", "2")
     assert app.chosen == [A.ROLL]
     assert "waiting" in app.final_prompt.lower()
 
 
 async def test_show_error_lets_the_person_try_again() -> None:
-    app = BoardApp(new_game())
+    app = JewelBoxApp(new_game())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         app.board.show_error("the table refused it")
@@ -446,7 +402,7 @@ async def test_whole_games_played_only_with_keys(players: int, variant: str) -> 
     Taking up the Forceps is one gesture with the swap that follows: f, then
     Enter on two beetles."""
     rng = random.Random(7)
-    app = BoardApp(new_game(players, variant), follow=True)
+    app = JewelBoxApp(new_game(players, variant), follow=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         while not app.state.is_over:
@@ -483,7 +439,7 @@ async def test_whole_games_played_only_with_keys(players: int, variant: str) -> 
 async def test_every_box_with_its_scores_fits(players: int, variant: str | None,
                                               size: tuple[int, int]) -> None:
     state = new_game(players, variant)
-    app = BoardApp(state, follow=True)
+    app = JewelBoxApp(state, follow=True)
     rng = random.Random(3)
     for _ in range(12 * players):  # some beetles in every box
         app.apply(rng.choice(app.state.legal_actions()))
@@ -506,9 +462,9 @@ async def test_every_box_with_its_scores_fits(players: int, variant: str | None,
         assert len(line) <= size[0]
 
 
-def four_players() -> BoardApp:
+def four_players() -> JewelBoxApp:
     """Seat 1's view of a four-player game ten turns each in."""
-    app = BoardApp(new_game(4), seat=0, follow=True)
+    app = JewelBoxApp(new_game(4), seat=0, follow=True)
     rng = random.Random(5)
     for _ in range(40):
         app.apply(rng.choice(app.state.legal_actions()))
@@ -532,13 +488,13 @@ async def test_v_shows_the_next_box_in_full() -> None:
 
 async def test_the_face_down_pile_shows_only_its_size() -> None:
     state = new_game(2)
-    app = await run(BoardApp(state))
+    app = await run(JewelBoxApp(state))
     assert f"pile {len(state.pile)}" in app.screen_text
 
 
 async def test_tools_show_capitals_when_unused_and_small_letters_when_spent() -> None:
     state = position(["SW"], ["L"], variant="standard", tools=[1, 7], phase=START)
-    app = await run(BoardApp(state))
+    app = await run(JewelBoxApp(state))
     header = next(line for line in app.screen_text.splitlines() if "Seat 1" in line)
     assert "G f e" in header and "G F E" in header
 
@@ -590,16 +546,16 @@ def test_previews_match_the_engine_after_the_move() -> None:
 async def test_the_cursor_square_is_explained_under_the_boxes() -> None:
     state = position(WORKED, ["S"], variant="standard", phase=START)
     # The cursor starts on the centre square d4: the first Weevil of the top line.
-    app = await run(BoardApp(state), "down", "down", "down", "right")
+    app = await run(JewelBoxApp(state), "down", "down", "down", "right")
     assert "e7 Jewel beetle: in a pair" in app.final_detail
 
 
 async def test_looking_at_another_box_on_your_turn_says_how_to_come_back() -> None:
     state = placing(["SW"], ["L"])
-    app = await run(BoardApp(state), "v", "enter")
+    app = await run(JewelBoxApp(state), "v", "enter")
     assert app.chosen == []
     assert "not your box" in app.final_prompt
-    app = await run(BoardApp(state), "v")
+    app = await run(JewelBoxApp(state), "v")
     assert "Seat 2's box" in app.final_prompt
-    app = await run(BoardApp(state), "v", "v", "enter")
+    app = await run(JewelBoxApp(state), "v", "v", "enter")
     assert len(app.chosen) == 1 and isinstance(app.chosen[0], A.Place)

@@ -11,15 +11,13 @@ import random
 
 import attrs
 import pytest
-from textual.app import App, ComposeResult
-from textual.widgets import Static
+from board_harness import BoardApp, run
 from tui_support import render_text
 
-from gemtable.engine import SPECTATOR, registry
+from gemtable.engine import registry
 from gemtable.engine.games.jowhari import actions as A
 from gemtable.engine.games.jowhari.state import JowhariState
 from gemtable.tui.boards import board_for
-from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.jowhari import JowhariBoard
 from gemtable.tui.boards.jowhari.centre import CentreView
 from gemtable.tui.boards.jowhari.players import LogView, PlayersView
@@ -40,55 +38,9 @@ def position(moves: str = "", players: int = 2, seed: int = 1) -> JowhariState:
     return state
 
 
-class BoardApp(App):
-    """The board between a status row and a key row, as the game screen lays it out."""
-
-    CSS = "#top, #bottom { height: 1; }"
-
-    def __init__(self, state: JowhariState, seat: int | None = None, *,
-                 read_only: bool = False, history: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.state = state
-        self.seat = state.current if seat is None and not read_only else seat
-        self.read_only = read_only
-        self.history = history
-        self.chosen: list[object] = []
-
-    def compose(self) -> ComposeResult:
-        yield Static("status", id="top")
-        yield JowhariBoard(id="board")
-        yield Static("keys", id="bottom")
-
-    @property
-    def board(self) -> JowhariBoard:
-        return self.query_one(JowhariBoard)
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def redraw(self) -> None:
-        seat = self.seat
-        view = self.state.view(SPECTATOR if seat is None else seat)
-        mine = not self.read_only and seat == self.state.current
-        legal = self.state.legal_actions() if mine else ()
-        self.board.show(view, legal, seat, self.history)
-
-    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
-        self.chosen.append(event.action)
-
-    def prompt(self) -> str:
-        return str(self.query_one("#jw-prompt", Static).content)
-
-
-async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
-        app.screen_text = render_text(app)  # type: ignore[attr-defined]
-        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
-    return app
+class JowhariApp(BoardApp):
+    board_type = JowhariBoard
+    prompt_id = "#jw-prompt"
 
 
 def first(state: JowhariState, kind: type, where: str) -> object:
@@ -107,31 +59,31 @@ def slot_keys(source: A.Source) -> tuple[str, ...]:
 
 
 async def test_capital_letters_then_enter_take_three_gems() -> None:
-    app = await run(BoardApp(position()), "R", "B", "G", "enter")
+    app = await run(JowhariApp(position()), "R", "B", "G", "enter")
     assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
 
 
 async def test_same_colour_twice_takes_two() -> None:
-    app = await run(BoardApp(position()), "K", "K", "enter")
+    app = await run(JowhariApp(position()), "K", "K", "enter")
     assert app.chosen == [A.TAKE_TWO[4]]
 
 
 async def test_backspace_and_escape_change_the_pick_before_enter() -> None:
-    app = await run(BoardApp(position()), "R", "W", "backspace", "G", "B", "enter")
+    app = await run(JowhariApp(position()), "R", "W", "backspace", "G", "B", "enter")
     assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
-    app = await run(BoardApp(position()), "R", "W", "escape", "W", "B", "K", "enter")
+    app = await run(JowhariApp(position()), "R", "W", "escape", "W", "B", "K", "enter")
     assert app.chosen == [A.TAKE_DIFFERENT[1, 3, 4]]
 
 
 async def test_incomplete_take_is_explained_not_posted() -> None:
-    app = await run(BoardApp(position()), "R", "B", "enter")
+    app = await run(JowhariApp(position()), "R", "B", "enter")
     assert app.chosen == []
     assert "pick 1 more colour" in app.final_prompt
 
 
 async def test_two_of_a_scarce_colour_is_refused_with_the_reason() -> None:
     # Seat 1 took one red, so only 3 are left in the 2-player supply.
-    app = await run(BoardApp(position("take RBG;take KK")), "R", "R", "enter")
+    app = await run(JowhariApp(position("take RBG;take KK")), "R", "R", "enter")
     assert app.chosen == []
     assert "at least 4" in app.final_prompt
 
@@ -142,7 +94,7 @@ async def test_two_of_a_scarce_colour_is_refused_with_the_reason() -> None:
 async def test_typed_slot_name_then_b_buys_that_centre_card() -> None:
     state = position("take RBG;take KK")
     buy = first(state, A.Buy, "centre")
-    app = await run(BoardApp(state), *slot_keys(buy.source), "b", "enter")
+    app = await run(JowhariApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
 
 
@@ -150,7 +102,7 @@ async def test_a_long_card_detail_is_shown_whole_at_80_columns() -> None:
     """From seed 1, card 3a lacks four colours and some gold covers part: its
     detail is longer than a row, so it takes a second row instead of a cut."""
     state = position()
-    app = await run(BoardApp(state), "3", "a")
+    app = await run(JowhariApp(state), "3", "a")
     detail = detail_line(state.view(state.current), state.current, A.Source("centre", 3, 0))
     assert len(detail.plain) > 80
     assert " ".join(detail.plain.split()) in " ".join(app.screen_text.split())
@@ -160,39 +112,39 @@ async def test_arrows_move_the_cursor_and_enter_buys() -> None:
     state = position("take RBG;take KK")
     assert A.BUY_CENTRE[1, 3] in state.legal_actions()
     # The cursor starts on 1a; three steps right is 1d.
-    app = await run(BoardApp(state), "right", "right", "right", "enter")
+    app = await run(JowhariApp(state), "right", "right", "right", "enter")
     assert app.chosen == [A.BUY_CENTRE[1, 3]]
 
 
 async def test_vim_keys_move_like_arrows() -> None:
     state = position("take RBG;take KK")
-    app = await run(BoardApp(state), "k", "j", "l", "l", "l", "l", "b", "enter")
+    app = await run(JowhariApp(state), "k", "j", "l", "l", "l", "l", "b", "enter")
     assert app.chosen == [A.BUY_CENTRE[1, 3]]
 
 
 async def test_unaffordable_buy_says_how_short_and_posts_nothing() -> None:
-    app = await run(BoardApp(position()), "3", "a", "b")
+    app = await run(JowhariApp(position()), "3", "a", "b")
     assert app.chosen == []
     assert "cannot buy 3a yet" in app.final_prompt and "short" in app.final_prompt
 
 
 async def test_reserve_a_centre_card() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
-    app = await run(BoardApp(state), "2", "c", "r", "enter")
+    app = await run(JowhariApp(state), "2", "c", "r", "enter")
     assert app.chosen == [A.RESERVE_CENTRE[2, 2]]
 
 
 async def test_reserve_the_top_of_a_deck_by_name_and_by_cursor() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
-    app = await run(BoardApp(state), "d", "3", "r", "enter")
+    app = await run(JowhariApp(state), "d", "3", "r", "enter")
     assert app.chosen == [A.RESERVE_DECK[3]]
     # From 1a, one step left is the level-1 deck.
-    app = await run(BoardApp(state), "left", "r", "enter")
+    app = await run(JowhariApp(state), "left", "r", "enter")
     assert app.chosen == [A.RESERVE_DECK[1]]
 
 
 async def test_reserve_with_a_full_hand_explains_the_hand_limit() -> None:
-    app = await run(BoardApp(position()), "2", "a", "r")
+    app = await run(JowhariApp(position()), "2", "a", "r")
     assert app.chosen == []
     assert "3 cards in hand" in app.final_prompt
 
@@ -200,11 +152,11 @@ async def test_reserve_with_a_full_hand_explains_the_hand_limit() -> None:
 async def test_buy_from_hand_by_name_and_by_cursor() -> None:
     state = position("take WW;take RBW")
     buy = first(state, A.Buy, "hand")
-    app = await run(BoardApp(state), *slot_keys(buy.source), "b", "enter")
+    app = await run(JowhariApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
     # Down from level 1 is the hand row; its first card is h1.
     assert buy == A.BUY_HAND[0]
-    app = await run(BoardApp(state), "down", "b", "enter")
+    app = await run(JowhariApp(state), "down", "b", "enter")
     assert app.chosen == [A.BUY_HAND[0]]
 
 
@@ -214,9 +166,9 @@ async def test_buy_from_hand_by_name_and_by_cursor() -> None:
 async def test_over_the_limit_the_small_colour_letters_give_gems_back() -> None:
     state = position(RETURNING)
     assert state.returning
-    app = await run(BoardApp(state), "b")
+    app = await run(JowhariApp(state), "b")
     assert app.chosen == [A.RETURN[1]]
-    app = await run(BoardApp(state), "W")
+    app = await run(JowhariApp(state), "W")
     assert app.chosen == [A.RETURN[3]]
 
 
@@ -225,7 +177,7 @@ async def test_returning_a_colour_not_held_is_refused() -> None:
     seat = attrs.evolve(start.seats[0], tokens=(5, 6, 0, 0, 0, 1))
     state = attrs.evolve(start, seats=(seat, *start.seats[1:]))
     assert set(state.legal_actions()) == {A.RETURN[0], A.RETURN[1]}
-    app = await run(BoardApp(state), "g")
+    app = await run(JowhariApp(state), "g")
     assert app.chosen == []
     assert "no green" in app.final_prompt
 
@@ -235,12 +187,12 @@ async def test_p_passes_when_nothing_else_is_legal() -> None:
     broke = attrs.evolve(start.seats[0], tokens=(0,) * 6)
     state = attrs.evolve(start, supply=(0,) * 6, seats=(broke, *start.seats[1:]))
     assert state.legal_actions() == (A.PASS,)
-    app = await run(BoardApp(state), "b", "p")
+    app = await run(JowhariApp(state), "b", "p")
     assert app.chosen == [A.PASS]
 
 
 async def test_p_is_refused_while_other_actions_exist() -> None:
-    app = await run(BoardApp(position()), "p")
+    app = await run(JowhariApp(position()), "p")
     assert app.chosen == []
     assert "only" in app.final_prompt
 
@@ -249,7 +201,7 @@ async def test_p_is_refused_while_other_actions_exist() -> None:
 
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
-    app = await run(BoardApp(position()), "colon", *"take", "space", *"rbg", "enter")
+    app = await run(JowhariApp(position()), "colon", *"take", "space", *"rbg", "enter")
     assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
 
 
@@ -261,13 +213,13 @@ async def test_colon_opens_a_line_for_typed_actions() -> None:
 )
 async def test_illegal_typed_text_shows_a_message_and_posts_nothing(typed, words) -> None:
     keys = ["space" if ch == " " else ch for ch in typed]
-    app = await run(BoardApp(position()), "colon", *keys, "enter")
+    app = await run(JowhariApp(position()), "colon", *keys, "enter")
     assert app.chosen == []
     assert typed in app.final_prompt and words in app.final_prompt
 
 
 async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
-    app = await run(BoardApp(position()), "colon", "x", "escape", "K", "K", "enter")
+    app = await run(JowhariApp(position()), "colon", "x", "escape", "K", "K", "enter")
     assert app.chosen == [A.TAKE_TWO[4]]
 
 
@@ -275,7 +227,7 @@ async def test_escape_closes_the_command_line_and_board_keys_work_again() -> Non
 
 
 async def test_read_only_board_posts_nothing_but_still_moves() -> None:
-    app = BoardApp(position("take RBG;take KK"), seat=0, read_only=True)
+    app = JowhariApp(position("take RBG;take KK"), seat=0, read_only=True)
     keys = ("R", "B", "G", "enter", "right", "right", "right", "b", "r", "d", "1", "r", "p",
             "colon", *"pass", "enter")
     app = await run(app, *keys)
@@ -284,7 +236,7 @@ async def test_read_only_board_posts_nothing_but_still_moves() -> None:
 
 
 async def test_a_spectator_sees_no_hand_and_can_look_around() -> None:
-    app = BoardApp(position("take RBG"), seat=None, read_only=True)
+    app = JowhariApp(position("take RBG"), seat=None, read_only=True)
     app = await run(app, "up", "b", "left", "r")
     assert app.chosen == []
     assert "Hand" not in app.screen_text
@@ -292,24 +244,24 @@ async def test_a_spectator_sees_no_hand_and_can_look_around() -> None:
 
 
 async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
-    app = await run(BoardApp(position()), "x", "%", "Y", "g", "9", "2", "z", "h", "7",
+    app = await run(JowhariApp(position()), "x", "%", "Y", "g", "9", "2", "z", "h", "7",
                     "1", "e", "f5", "ctrl+t", "tab")
     assert app.chosen == []
-    app = await run(BoardApp(position()), "x")
+    app = await run(JowhariApp(position()), "x")
     assert "not a board key" in app.final_prompt
-    app = await run(BoardApp(position()), "2", "d")
+    app = await run(JowhariApp(position()), "2", "d")
     assert "no 2d" in app.final_prompt
-    app = await run(BoardApp(position()), "g")
+    app = await run(JowhariApp(position()), "g")
     assert "Shift+G" in app.final_prompt
 
 
 async def test_b_alone_waits_for_enter_when_a_new_card_would_turn_up() -> None:
     state = position("take RBG;take KK")
     assert state.reveals(A.BUY_CENTRE[1, 3])
-    app = await run(BoardApp(state), "1", "d", "b")
+    app = await run(JowhariApp(state), "1", "d", "b")
     assert app.chosen == []
     assert "cannot be undone" in app.final_prompt and "Enter plays it" in app.final_prompt
-    app = await run(BoardApp(state), "1", "d", "b", "escape", "enter")
+    app = await run(JowhariApp(state), "1", "d", "b", "escape", "enter")
     assert app.chosen == [A.BUY_CENTRE[1, 3]], "Esc drops the wait; Enter then buys as always"
 
 
@@ -317,26 +269,26 @@ async def test_a_purchase_typed_on_the_line_waits_for_enter_as_b_does() -> None:
     state = position("take RBG;take KK")
     buy = A.BUY_CENTRE[1, 3]
     typed = (":", *str(buy), "enter")
-    app = await run(BoardApp(state), *typed)
+    app = await run(JowhariApp(state), *typed)
     assert app.chosen == [], "one rule for b and the line: a move that cannot be undone waits"
     assert "cannot be undone" in app.final_prompt and "Enter plays it" in app.final_prompt
-    app = await run(BoardApp(state), *typed, "enter")
+    app = await run(JowhariApp(state), *typed, "enter")
     assert app.chosen == [buy]
-    app = await run(BoardApp(state), *typed, "escape")
+    app = await run(JowhariApp(state), *typed, "escape")
     assert app.chosen == []
     # A move that hides nothing is played from the line at once.
-    app = await run(BoardApp(state), ":", *"take RBW", "enter")
+    app = await run(JowhariApp(state), ":", *"take RBW", "enter")
     assert [str(action) for action in app.chosen] == ["take RBW"]
 
 
 async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
     state = position("take RBG;take KK")
-    app = await run(BoardApp(state), "1", "d", "b", "b", "enter")
+    app = await run(JowhariApp(state), "1", "d", "b", "b", "enter")
     assert app.chosen == [A.BUY_CENTRE[1, 3]]
 
 
 async def test_show_error_lets_the_person_try_again() -> None:
-    app = BoardApp(position())
+    app = JowhariApp(position())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("K", "K", "enter")
         app.board.show_error("the table refused it")
@@ -347,7 +299,7 @@ async def test_show_error_lets_the_person_try_again() -> None:
 
 async def test_playing_moves_updates_the_table() -> None:
     """Actions posted by the board, applied to the true state and shown again."""
-    app = BoardApp(position())
+    app = JowhariApp(position())
 
     async with app.run_test(size=(80, 24)) as pilot:
         for keys in (("R", "B", "G", "enter"), ("K", "K", "enter")):
@@ -369,7 +321,7 @@ async def test_playing_moves_updates_the_table() -> None:
 
 async def test_click_moves_the_cursor_and_double_click_buys() -> None:
     state = position("take RBG;take KK")
-    app = BoardApp(state)
+    app = JowhariApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         # Level 1 is the third tile row (rows of 2 lines and a gap between them).
         x = app.query_one(CentreView).render().plain.splitlines()[6].index("1d")
@@ -379,7 +331,7 @@ async def test_click_moves_the_cursor_and_double_click_buys() -> None:
 
 
 async def test_clicking_a_supply_gem_picks_it() -> None:
-    app = BoardApp(position())
+    app = JowhariApp(position())
     async with app.run_test(size=(80, 24)) as pilot:
         text = app.query_one(CentreView).render().plain.splitlines()[1]
         for letter in "RBG":
@@ -395,7 +347,7 @@ async def test_clicking_a_supply_gem_picks_it() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_whole_table_fits_80x24(players: int) -> None:
     history = tuple(f"{n}. Seat {n % players + 1}: take RBG" for n in range(1, 9))
-    app = BoardApp(position(players=players), history=history)
+    app = JowhariApp(position(players=players), history=history)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = render_text(app)
@@ -413,7 +365,7 @@ async def test_whole_table_fits_80x24(players: int) -> None:
 
 
 async def test_gems_are_letters_as_well_as_colours() -> None:
-    app = await run(BoardApp(position("take RBG;take KK")))
+    app = await run(JowhariApp(position("take RBG;take KK")))
     header = next(line for line in app.screen_text.splitlines() if "tokens+bonus" in line)
     assert all(f" {letter} " in header for letter in "RBGWKY")
     assert "3R 3B 3G 4W 2K" in app.screen_text  # the supply after those takes
@@ -421,7 +373,7 @@ async def test_gems_are_letters_as_well_as_colours() -> None:
 
 async def test_affordability_is_marked_on_each_card() -> None:
     state = position("take RBG;take KK")
-    app = BoardApp(state)
+    app = JowhariApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lines = app.query_one(CentreView).render().plain.splitlines()
@@ -434,14 +386,14 @@ async def test_affordability_is_marked_on_each_card() -> None:
 
 
 async def test_opponents_hidden_cards_show_only_their_level() -> None:
-    app = await run(BoardApp(position()))
+    app = await run(JowhariApp(position()))
     row = next(line for line in app.screen_text.splitlines() if "Seat 2" in line)
     assert "▮1 ▮1 ▮2" in row
 
 
 async def test_wide_terminal_shows_a_log_panel() -> None:
     history = tuple(f"{n}. Seat {n % 2 + 1}: take RBG" for n in range(1, 6))
-    app = BoardApp(position(), history=history)
+    app = JowhariApp(position(), history=history)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         panel = app.query_one("#jw-log-panel", LogView)
@@ -461,7 +413,7 @@ def test_the_registry_gives_this_board_and_keys_are_described() -> None:
 
 
 async def test_showing_the_same_position_again_keeps_the_gems_being_picked() -> None:
-    app = BoardApp(position())
+    app = JowhariApp(position())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("R", "B")
         app.redraw()  # e.g. the status changed; the position did not
@@ -470,7 +422,7 @@ async def test_showing_the_same_position_again_keeps_the_gems_being_picked() -> 
     assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
 
 
-class ScreenKeysApp(BoardApp):
+class ScreenKeysApp(JowhariApp):
     """A host with its own binding on a key the board also uses."""
 
     BINDINGS = [("r", "retry", "Retry")]
@@ -520,7 +472,7 @@ async def test_a_whole_game_played_from_the_keyboard() -> None:
     """
     players, seed = 4, 2
     rng = random.Random(seed)
-    app = BoardApp(position(players=players, seed=seed))
+    app = JowhariApp(position(players=players, seed=seed))
     kinds = set()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

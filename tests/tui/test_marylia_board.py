@@ -9,20 +9,16 @@ when a test asks it to.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
-from textual.app import App, ComposeResult
-from textual.widgets import Static
+from board_harness import BoardApp, run, tries, typed
 from tui_support import render_text
 
-from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
+from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.marylia import actions as A
 from gemtable.engine.games.marylia.cards import LETTERS, TYPES
 from gemtable.engine.games.marylia.recipes import item_value
 from gemtable.engine.games.marylia.state import ACT, BID, JOIN, Item, MaryliaState
 from gemtable.tui.boards import board_for
-from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.marylia import MaryliaBoard
 
 GAME = registry.get("marylia")
@@ -70,41 +66,21 @@ def acting(players: int = 2) -> MaryliaState:
     return state
 
 
-class BoardApp(App):
-    """The board between a status row and a key row, as the game screen lays it out."""
+class MaryliaApp(BoardApp):
+    """`play` applies an action to the true state, as the table does."""
 
-    CSS = "#top, #bottom { height: 1; }"
+    board_type = MaryliaBoard
+    prompt_id = "#my-prompt"
 
     def __init__(self, state: MaryliaState, seat: int | None = None, *,
                  read_only: bool = False, history: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.state = state
-        mover = state.to_move
-        self.seat = mover if seat is None and not read_only and isinstance(mover, int) else seat
-        self.read_only = read_only
-        self.history = history
-        self.chosen: list[object] = []
+        super().__init__(state, seat, read_only=read_only, history=history)
+        self.history: tuple[str, ...] = history
         self.step = 1000
 
-    def compose(self) -> ComposeResult:
-        yield Static("status", id="top")
-        yield MaryliaBoard(id="board")
-        yield Static("keys", id="bottom")
-
-    @property
-    def board(self) -> MaryliaBoard:
-        return self.query_one(MaryliaBoard)
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def redraw(self) -> None:
-        seat = self.seat
-        view = self.state.view(SPECTATOR if seat is None else seat)
-        mine = not self.read_only and seat == self.state.to_move
-        legal = self.state.legal_actions() if mine else ()
-        self.board.show(view, legal, seat, self.history)
+    def first_seat(self, state: MaryliaState) -> int | None:
+        mover = state.to_move
+        return mover if isinstance(mover, int) else None
 
     def play(self, action: object, hot_seat: bool = True) -> None:
         """Apply an action to the true state, roll any dice, show the next position."""
@@ -115,66 +91,29 @@ class BoardApp(App):
             self.seat = mover
         self.redraw()
 
-    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
-        self.chosen.append(event.action)
-
-    def prompt(self) -> str:
-        return str(self.query_one("#my-prompt", Static).content)
-
-
-async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
-        app.screen_text = render_text(app)  # type: ignore[attr-defined]
-        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
-    return app
-
-
-async def tries(app: BoardApp, *sequences: Sequence[str]) -> list[tuple[list[object], str]]:
-    """Each key sequence typed on one mounted board from a clean slate: what it
-    posted and the message it left (a new position clears what was chosen)."""
-    results = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for keys in sequences:
-            before = len(app.chosen)
-            await pilot.press(*keys)
-            await pilot.pause()
-            results.append((app.chosen[before:], app.prompt()))
-            await pilot.press("escape")
-            app.board.show(app.state.view(app.seat), (), app.seat)
-            app.redraw()
-    return results
-
-
-def typed(text: str) -> list[str]:
-    return ["space" if ch == " " else ch for ch in text]
-
 
 # --- set-up and the six actions --------------------------------------------------
 
 
 async def test_a_city_number_then_enter_places_the_merchant() -> None:
     state = position()
-    app = await run(BoardApp(state), "4", "enter")
+    app = await run(MaryliaApp(state), "4", "enter")
     assert app.chosen == [A.PLACE[3]]
 
 
 async def test_a_city_number_prepares_the_travel_and_says_what_it_costs() -> None:
     state = acting()
-    app = await run(BoardApp(state), "5")
+    app = await run(MaryliaApp(state), "5")
     assert app.chosen == []
     cost = state.travel_cost(state.current, 4)
     assert "Enter: travel 5" in app.final_prompt
     assert f"costs {cost} coins" in app.final_prompt
-    app = await run(BoardApp(state), "5", "enter")
+    app = await run(MaryliaApp(state), "5", "enter")
     assert app.chosen == [A.TRAVEL[4]]
 
 
 async def test_the_travel_key_then_a_city_travels() -> None:
-    app = await run(BoardApp(acting()), "t", "3", "enter")
+    app = await run(MaryliaApp(acting()), "t", "3", "enter")
     assert app.chosen == [A.TRAVEL[2]]
 
 
@@ -182,7 +121,7 @@ async def test_collect_wait_and_buy_by_their_keys() -> None:
     state = acting()
     me = state.current
     rich = with_seat(state, me, coins=40)
-    collect, buy = await tries(BoardApp(rich), ["c", "enter"], ["b", "enter"])
+    collect, buy = await tries(MaryliaApp(rich), ["c", "enter"], ["b", "enter"])
     assert collect[0] == [A.COLLECT]
     assert buy[0] == [A.BUY] and A.BUY in rich.legal_actions()
 
@@ -190,14 +129,14 @@ async def test_collect_wait_and_buy_by_their_keys() -> None:
 async def test_an_action_that_is_not_legal_says_why_and_posts_nothing() -> None:
     state = acting()
     assert A.WAIT not in state.legal_actions()  # every space of city 1 is full
-    pressed, entered = await tries(BoardApp(state), ["w"], ["w", "enter"])
+    pressed, entered = await tries(MaryliaApp(state), ["w"], ["w", "enter"])
     assert state.why_illegal(A.WAIT) in pressed[1]
     assert pressed[0] == entered[0] == []
 
 
 async def test_forging_by_letters_and_enter() -> None:
     state = with_seat(acting(), acting().current, hand=hand("grrr"))
-    app = await run(BoardApp(state), "f", "g", "r", "r", "r", "enter")
+    app = await run(MaryliaApp(state), "f", "g", "r", "r", "r", "enter")
     assert app.chosen == [A.FORGE_BY_PARTS[hand("grrr")]]
 
 
@@ -205,17 +144,17 @@ async def test_tab_fills_in_the_best_forge_and_the_hint_line_shows_its_value() -
     state = with_seat(acting(), acting().current, hand=hand("grrra"))
     best = max((a for a in state.legal_actions() if isinstance(a, A.Forge)),
                key=lambda a: item_value(a.recipe, a.parts))
-    app = await run(BoardApp(state), "f", "tab")
+    app = await run(MaryliaApp(state), "f", "tab")
     assert f"Enter: {best}" in app.final_prompt
     assert f"Forge: {best.name.split()[-1]}" in app.screen_text  # best first on the hint line
     assert str(item_value(best.recipe, best.parts)) in app.screen_text
-    app = await run(BoardApp(state), "f", "tab", "enter")
+    app = await run(MaryliaApp(state), "f", "tab", "enter")
     assert app.chosen == [best]
 
 
 async def test_cards_the_hand_lacks_and_shapes_that_make_nothing_are_refused() -> None:
     state = with_seat(acting(), acting().current, hand=hand("gr"))
-    lacking, nothing = await tries(BoardApp(state), ["f", "d"], ["f", "g", "enter"])
+    lacking, nothing = await tries(MaryliaApp(state), ["f", "d"], ["f", "g", "enter"])
     assert "you hold no diamond" in lacking[1]
     assert nothing[0] == [] and "make nothing" in nothing[1]
 
@@ -236,7 +175,7 @@ async def test_interact_with_an_acquirer_sells_the_item_chosen() -> None:
     characters[city] = acquirer
     state = attrs.evolve(with_seat(state, me, items=(old, old)), characters=tuple(characters))
     assert A.sell(1) in state.legal_actions()
-    app = await run(BoardApp(state), "i", "2", "enter")
+    app = await run(MaryliaApp(state), "i", "2", "enter")
     assert app.chosen == [A.sell(1)]
 
 
@@ -254,7 +193,7 @@ def auction_asked() -> MaryliaState:
 
 async def test_join_and_pass_by_their_keys() -> None:
     state = auction_asked()
-    join, stay = await tries(BoardApp(state), ["j", "enter"], ["p", "enter"])
+    join, stay = await tries(MaryliaApp(state), ["j", "enter"], ["p", "enter"])
     assert join[0] == [A.JOIN] and stay[0] == [A.PASS]
 
 
@@ -264,7 +203,7 @@ async def test_a_bid_is_typed_in_digits_and_refused_above_the_coins_held() -> No
     bidder = state.to_move
     assert isinstance(bidder, int)
     coins = state.seats[bidder].coins
-    typed_bid, too_much = await tries(BoardApp(state), ["1", "2", "enter"],
+    typed_bid, too_much = await tries(MaryliaApp(state), ["1", "2", "enter"],
                                       [*str(coins + 1), "enter"])
     assert typed_bid[0] == [A.bid(12)]
     assert too_much[0] == [] and state.why_illegal(A.bid(coins + 1)) in too_much[1]
@@ -274,7 +213,7 @@ async def test_a_committed_bid_shows_as_sealed_to_the_next_bidder_and_all_show_a
 ) -> None:
     state = auction_asked().apply(A.JOIN)
     first = state.to_move
-    app = BoardApp(state)
+    app = MaryliaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("1", "7", "enter")
@@ -301,7 +240,7 @@ async def test_a_tied_reveal_marks_only_the_seat_the_engine_says_won() -> None:
     winner = state.last_auction_winner
     assert state.auction is None and winner is not None
     loser = next(seat for seat, _ in state.last_auction if seat != winner)
-    app = await run(BoardApp(state, read_only=True))
+    app = await run(MaryliaApp(state, read_only=True))
     line = next(row for row in app.screen_text.splitlines() if "bids revealed" in row)
     assert f"S{winner + 1} 5¢ won" in line and f"S{loser + 1} 5¢" in line
     assert line.count("won") == 1
@@ -309,7 +248,7 @@ async def test_a_tied_reveal_marks_only_the_seat_the_engine_says_won() -> None:
 
 async def test_a_spectator_sees_no_amount_before_the_reveal() -> None:
     state = auction_asked().apply(A.JOIN).apply(A.bid(23))
-    app = await run(BoardApp(state, read_only=True))
+    app = await run(MaryliaApp(state, read_only=True))
     assert "23" not in app.screen_text.split("Auction", 1)[1].splitlines()[0]
     assert "sealed" in app.screen_text
 
@@ -323,23 +262,23 @@ async def test_over_the_hand_limit_a_letter_discards_that_card() -> None:
     state = attrs.evolve(with_seat(state, me, hand=hand("gggrrrrd")), actions_left=1)
     state = state.apply(A.COLLECT)
     assert state.to_move == me and A.DISCARD[LETTERS.index("d")] in state.legal_actions()
-    app = await run(BoardApp(state), "d", "enter")
+    app = await run(MaryliaApp(state), "d", "enter")
     assert app.chosen == [A.DISCARD[LETTERS.index("d")]]
 
 
 async def test_the_command_line_plays_typed_notation_and_shows_text_literally() -> None:
     state = acting()
-    app = await run(BoardApp(state), "colon", *typed("travel 6"), "enter")
+    app = await run(MaryliaApp(state), "colon", *typed("travel 6"), "enter")
     assert app.chosen == [A.TRAVEL[5]]
-    app = await run(BoardApp(state), "colon", *typed("[b]buy[/b] x"), "enter")
+    app = await run(MaryliaApp(state), "colon", *typed("[b]buy[/b] x"), "enter")
     assert app.chosen == [] and "[b]buy[/b] x" in app.final_prompt
 
 
 async def test_the_command_line_shows_the_engine_s_reason_and_its_examples() -> None:
     state = acting()
-    app = await run(BoardApp(state), "colon", *typed("travel 8"), "enter")
+    app = await run(MaryliaApp(state), "colon", *typed("travel 8"), "enter")
     assert app.chosen == [] and "there is no city 8: the cities are 1 to 7" in app.final_prompt
-    app = await run(BoardApp(state), "colon", *typed("sail away"), "enter")
+    app = await run(MaryliaApp(state), "colon", *typed("sail away"), "enter")
     assert "not an action in Jewels: Merchants of Marylia" in app.final_prompt
     assert "For example `travel" in app.final_prompt
 
@@ -347,7 +286,7 @@ async def test_the_command_line_shows_the_engine_s_reason_and_its_examples() -> 
 async def test_read_only_the_action_keys_say_whose_turn_it_is() -> None:
     state = acting()
     other = 1 - state.current
-    app = await run(BoardApp(state, seat=other), "b", "enter")
+    app = await run(MaryliaApp(state, seat=other), "b", "enter")
     assert app.chosen == []
     assert f"Seat {state.current + 1} to play" in app.final_prompt
 
@@ -361,11 +300,11 @@ def test_the_legend_explains_the_marks_the_board_draws() -> None:
 async def test_the_hand_shows_only_your_own_cards() -> None:
     state = acting()
     me = state.current
-    app = await run(BoardApp(state))
+    app = await run(MaryliaApp(state))
     view = state.view(me)
     assert view.seats[1 - me].hand != state.seats[1 - me].hand  # hidden in this view
     assert "Hand " in app.screen_text
-    spectator = await run(BoardApp(state, read_only=True))
+    spectator = await run(MaryliaApp(state, read_only=True))
     assert "Hands are private" in spectator.screen_text
 
 

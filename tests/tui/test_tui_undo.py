@@ -85,7 +85,8 @@ def test_undo_stops_at_a_move_that_brought_something_to_light(tmp_path):
     connection = table.connect(0, lambda m: None)
     table.start()
     connection.submit("roll")  # the die is rolled at once: a chance step
-    assert table.wait_for(lambda t: t.step >= 2, WAIT)
+    # Settled: the person is to move again, so nothing moves while the undo is tried.
+    assert table.wait_for(lambda t: t.step >= 2 and t.true_state.to_move == 0, WAIT)
     steps = table.step
     reason = table.undo(0)
     assert reason is not None and "brought something hidden to light" in reason

@@ -9,20 +9,17 @@ posts. The app plays posted actions on the true state when a test asks it to.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import attrs
 import pytest
-from textual.app import App, ComposeResult
-from textual.widgets import Static
+from board_harness import BoardApp, run, tries, typed
 from tui_support import render_text
 
-from gemtable.engine import CHANCE, SPECTATOR, chance_rng, registry
+from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.workbench import actions as A
 from gemtable.engine.games.workbench.cards import LETTERS
 from gemtable.engine.games.workbench.state import CHOOSE, MAKE, MOVE, PICK, TRIM, WorkbenchState
 from gemtable.tui.boards import board_for
-from gemtable.tui.boards.base import Board
 from gemtable.tui.boards.workbench import WorkbenchBoard
 from gemtable.tui.boards.workbench.panels import compact_history
 from gemtable.tui.widgets.painted import Painted
@@ -72,40 +69,17 @@ def with_seat(state: WorkbenchState, seat: int, *, tools: str | None = None,
     return attrs.evolve(state, seats=tuple(seats), reserve=tuple(reserve))
 
 
-class BoardApp(App):
-    """The board between a status row and a key row, as the game screen lays it out."""
+class WorkbenchApp(BoardApp):
+    """`play` applies an action to the true state, as the table does."""
 
-    CSS = "#top, #bottom { height: 1; }"
+    board_type = WorkbenchBoard
+    prompt_id = "#wb-prompt"
 
     def __init__(self, state: WorkbenchState, seat: int | None = None, *,
                  read_only: bool = False, history: tuple[str, ...] = ()) -> None:
-        super().__init__()
-        self.state = state
-        self.seat = state.current if seat is None and not read_only else seat
-        self.read_only = read_only
-        self.history = history
-        self.chosen: list[object] = []
+        super().__init__(state, seat, read_only=read_only, history=history)
+        self.history: tuple[str, ...] = history
         self.step = 1000  # chance steps of later rolls: any fixed numbers do
-
-    def compose(self) -> ComposeResult:
-        yield Static("status", id="top")
-        yield WorkbenchBoard(id="board")
-        yield Static("keys", id="bottom")
-
-    @property
-    def board(self) -> WorkbenchBoard:
-        return self.query_one(WorkbenchBoard)
-
-    def on_mount(self) -> None:
-        self.redraw()
-        self.board.focus()
-
-    def redraw(self) -> None:
-        seat = self.seat
-        view = self.state.view(SPECTATOR if seat is None else seat)
-        mine = not self.read_only and seat == self.state.to_move
-        legal = self.state.legal_actions() if mine else ()
-        self.board.show(view, legal, seat, self.history)
 
     def play(self, action: object, hot_seat: bool = True) -> None:
         """Apply an action to the true state, roll any dice, show the next position."""
@@ -115,62 +89,23 @@ class BoardApp(App):
             self.seat = self.state.current
         self.redraw()
 
-    def on_board_action_chosen(self, event: Board.ActionChosen) -> None:
-        self.chosen.append(event.action)
-
-    def prompt(self) -> str:
-        return str(self.query_one("#wb-prompt", Static).content)
-
-
-async def run(app: BoardApp, *keys: str, size: tuple[int, int] = (80, 24)) -> BoardApp:
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await pilot.press(*keys)
-        await pilot.pause()
-        app.screen_text = render_text(app)  # type: ignore[attr-defined]
-        app.final_prompt = app.prompt()  # type: ignore[attr-defined]
-    return app
-
-
-async def tries(app: BoardApp, *sequences: Sequence[str]) -> list[tuple[list[object], str]]:
-    """Each key sequence typed on one mounted board from a clean slate: what it
-    posted and the message it left. One app for several tries keeps the file fast;
-    between tries the position is shown read-only and then again, which (like any
-    new position) clears what was chosen and lets the board act again."""
-    results = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        for keys in sequences:
-            before = len(app.chosen)
-            await pilot.press(*keys)
-            await pilot.pause()
-            results.append((app.chosen[before:], app.prompt()))
-            await pilot.press("escape")  # closes the command line if a try opened it
-            app.board.show(app.state.view(app.seat), (), app.seat)
-            app.redraw()
-    return results
-
-
-def typed(text: str) -> list[str]:
-    return ["space" if ch == " " else ch for ch in text]
-
 
 # --- design: numbers, the Cloth, the Crucible ----------------------------------------
 
 
 async def test_a_number_then_enter_keeps_those_dice() -> None:
-    app = await run(BoardApp(position()), "2", "enter")
+    app = await run(WorkbenchApp(position()), "2", "enter")
     assert app.chosen == [A.PICK[2]]
 
 
 async def test_the_preview_says_what_enter_keeps_before_it_is_pressed() -> None:
-    app = await run(BoardApp(position()), "6")
+    app = await run(WorkbenchApp(position()), "6")
     assert app.chosen == []
     assert "Enter: pick 6" in app.final_prompt and "keeps RYG" in app.final_prompt
 
 
 async def test_enter_alone_and_absent_numbers_explain_and_post_nothing() -> None:
-    alone, absent, both = await tries(BoardApp(position()), ["enter"], ["3"], ["3", "enter"])
+    alone, absent, both = await tries(WorkbenchApp(position()), ["enter"], ["3"], ["3", "enter"])
     assert alone == ([], alone[1]) and "press a number" in alone[1]
     assert "no die shows 3" in absent[1]  # the seed-1 tray has no 3
     assert both[0] == []
@@ -178,38 +113,38 @@ async def test_enter_alone_and_absent_numbers_explain_and_post_nothing() -> None
 
 async def test_the_cloth_adds_a_neighbouring_number() -> None:
     state = with_seat(position(), 0, tools="-R--")
-    results = await tries(BoardApp(state), ["1", "2", "enter"],
+    results = await tries(WorkbenchApp(state), ["1", "2", "enter"],
                           ["6", "1", "enter"],  # 6 and 1 are neighbours
                           ["1", "2", "1", "enter"])  # pressed again: dropped
     assert [chosen for chosen, _ in results] == [[A.PICK_PAIR[1]], [A.PICK_PAIR[6]], [A.PICK[2]]]
 
 
 async def test_without_the_cloth_a_second_number_replaces_the_first() -> None:
-    app = await run(BoardApp(position()), "1", "2", "enter")
+    app = await run(WorkbenchApp(position()), "1", "2", "enter")
     assert app.chosen == [A.PICK[2]]
 
 
 async def test_the_crucible_rolls_the_colours_typed() -> None:
     state = with_seat(position(), 0, tools="R---")
-    app = await run(BoardApp(state), "c", "r", "R", "b", "g", "enter")
+    app = await run(WorkbenchApp(state), "c", "r", "R", "b", "g", "enter")
     assert app.chosen == [A.CRUCIBLE[2, 1, 0, 1]]
 
 
 async def test_the_crucible_asks_for_four_dice_and_backspace_takes_one_back() -> None:
     state = with_seat(position(), 0, tools="R---")
-    short, fixed = await tries(BoardApp(state), ["c", "r", "b", "enter"],
+    short, fixed = await tries(WorkbenchApp(state), ["c", "r", "b", "enter"],
                                ["c", "r", "b", "y", "y", "backspace", "g", "enter"])
     assert short[0] == [] and "2 more Crucible dice" in short[1]
     assert fixed[0] == [A.CRUCIBLE[1, 1, 1, 1]]
 
 
 async def test_without_a_crucible_die_c_says_why() -> None:
-    app = await run(BoardApp(position()), "c")
+    app = await run(WorkbenchApp(position()), "c")
     assert app.chosen == [] and "no die is stored on your Crucible" in app.final_prompt
 
 
 async def test_after_the_crucible_roll_a_number_shown_only_by_its_dice_can_be_picked() -> None:
-    app = BoardApp(with_seat(position(), 0, tools="R---"))
+    app = WorkbenchApp(with_seat(position(), 0, tools="R---"))
     async with app.run_test(size=(80, 24)) as pilot:
         app.play(A.CRUCIBLE[4, 0, 0, 0])
         await pilot.pause()
@@ -228,7 +163,7 @@ async def test_p_declines_the_crucible_facing_an_empty_tray() -> None:
     state = with_seat(position(OPENING), 0, tools="Y---")
     state = attrs.evolve(state, tray=(0,) * 24, step=CHOOSE, current=0)  # the tray is empty
     assert A.PASS in state.legal_actions()
-    app = await run(BoardApp(state), "p", "enter")
+    app = await run(WorkbenchApp(state), "p", "enter")
     assert app.chosen == [A.PASS]
 
 
@@ -252,7 +187,7 @@ def crowded() -> WorkbenchState:
 
 
 async def test_picking_more_than_six_warns_then_letters_choose_the_die_to_leave() -> None:
-    app = BoardApp(crowded())
+    app = WorkbenchApp(crowded())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
@@ -276,7 +211,7 @@ async def test_pressing_a_colour_again_moves_to_its_next_die_and_arrows_step() -
     state = state.apply(A.PICK[3])
     options = [a for a in state.legal_actions() if isinstance(a, A.Leave)]
     assert [str(a) for a in options] == ["leave R3", "leave B3", "leave Y3", "leave G3x"]
-    results = await tries(BoardApp(state), ["right", "right", "enter"], ["left", "enter"],
+    results = await tries(WorkbenchApp(state), ["right", "right", "enter"], ["left", "enter"],
                           ["y", "enter"], ["r", "r", "enter"])
     assert [chosen for chosen, _ in results] == [
         [A.LEAVE[1, 3, False]], [A.LEAVE[3, 3, True]], [A.LEAVE[2, 3, False]],
@@ -287,13 +222,13 @@ async def test_pressing_a_colour_again_moves_to_its_next_die_and_arrows_step() -
 
 
 async def test_card_number_then_a_places_every_die_that_fits() -> None:
-    app = await run(BoardApp(position(OPENING)), "1", "a", "enter")
+    app = await run(WorkbenchApp(position(OPENING)), "1", "a", "enter")
     assert app.chosen == [A.put(0, (0, 1, 1, 0))]
 
 
 async def test_colour_letters_choose_the_dice_to_place() -> None:
     state = position(OPENING + ";put 1 BY")  # seat 2 holds R Y G
-    one, two, preview = await tries(BoardApp(state), ["4", "r", "enter"],
+    one, two, preview = await tries(WorkbenchApp(state), ["4", "r", "enter"],
                                     ["4", "r", "y", "enter"], ["4", "y", "r"])
     assert one[0] == [A.put(3, (1, 0, 0, 0))]
     assert two[0] == [A.put(3, (1, 0, 1, 0))]
@@ -303,21 +238,21 @@ async def test_colour_letters_choose_the_dice_to_place() -> None:
 async def test_arrows_move_the_card_cursor() -> None:
     state = position(OPENING + ";put 1 BY")
     # The cursor starts on the first card the dice fit (1); right is card 2.
-    app = await run(BoardApp(state), "right", "y", "enter")
+    app = await run(WorkbenchApp(state), "right", "y", "enter")
     assert app.chosen == [A.put(1, (0, 0, 1, 0))]
-    app = await run(BoardApp(state), "down", "right", "r", "enter")  # 1 -> 3 -> 4
+    app = await run(WorkbenchApp(state), "down", "right", "r", "enter")  # 1 -> 3 -> 4
     assert app.chosen == [A.put(3, (1, 0, 0, 0))]
 
 
 async def test_a_die_that_does_not_fit_is_explained_and_not_posted() -> None:
-    wrong, missing = await tries(BoardApp(position(OPENING)), ["2", "g", "enter"], ["r"])
+    wrong, missing = await tries(WorkbenchApp(position(OPENING)), ["2", "g", "enter"], ["r"])
     assert wrong[0] == [] and "open emerald" in wrong[1]
     assert "no red die" in missing[1]  # seat 1 holds none
 
 
 async def test_the_loupe_die_covers_the_gem_chosen_after_l() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="--G-")
-    chosen, asked, only = await tries(BoardApp(state), ["3", "r", "l", "b", "enter"],
+    chosen, asked, only = await tries(WorkbenchApp(state), ["3", "r", "l", "b", "enter"],
                                       ["3", "l", "enter"], ["3", "r", "l", "enter"])
     assert chosen[0] == [A.put(2, (1, 0, 0, 0), loupe=1)]
     assert asked[0] == [] and "which gem does the Loupe" in asked[1]  # r and b are open
@@ -326,7 +261,7 @@ async def test_the_loupe_die_covers_the_gem_chosen_after_l() -> None:
 
 async def test_the_burin_die_then_a_burin_move_by_card_numbers() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="---R")
-    app = BoardApp(state)
+    app = WorkbenchApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "i", "enter")
         await pilot.pause()
@@ -349,7 +284,7 @@ async def test_a_loupe_die_sitting_on_another_colour_moves_by_its_own_colour() -
              "store B burin;pick 2+3;pick 6;put 5 Y burin")
     state = position(moves, seed=10)  # card 2 holds a blue Loupe die on an emerald
     assert state.step == MOVE
-    preview, moved, wrong = await tries(BoardApp(state), ["2", "5"], ["2", "5", "b", "enter"],
+    preview, moved, wrong = await tries(WorkbenchApp(state), ["2", "5"], ["2", "5", "b", "enter"],
                                         ["2", "5", "r", "enter"])
     assert "move 2 5 B/G" in preview[1] and "Loupe die on emerald" in preview[1]
     assert moved[0] == [A.move(1, 4, 1, 3)]
@@ -359,13 +294,13 @@ async def test_a_loupe_die_sitting_on_another_colour_moves_by_its_own_colour() -
 async def test_p_skips_the_burin_move() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="---R")
     state = state.apply(A.put(3, (0, 0, 0, 0), burin=True))
-    app = await run(BoardApp(state), "p", "enter")
+    app = await run(WorkbenchApp(state), "p", "enter")
     assert app.chosen == [A.PASS]
 
 
 async def test_the_last_die_is_stored_on_a_tool() -> None:
     state = position(OPENING + ";put 1 BY;put 4 RY")  # seat 1 is left with G
-    results = await tries(BoardApp(state), ["s", "i", "enter"], ["s", "c", "enter"])
+    results = await tries(WorkbenchApp(state), ["s", "i", "enter"], ["s", "c", "enter"])
     assert [chosen for chosen, _ in results] == [[A.STORE[3, 3]], [A.STORE[3, 0]]]
 
 
@@ -382,7 +317,7 @@ async def test_with_several_dice_that_fit_nowhere_store_names_the_die_or_d_disca
     state = position(SEED_2_STUCK, seed=2)
     assert state.seats[1].held == (1, 0, 0, 1) and A.DISCARD in state.legal_actions()
     which, store, undone, discard = await tries(
-        BoardApp(state), ["s", "i", "enter"], ["s", "r", "o", "enter"],
+        WorkbenchApp(state), ["s", "i", "enter"], ["s", "r", "o", "enter"],
         ["s", "g", "i", "backspace", "enter"], ["d", "enter"])
     assert which[0] == [] and "store which die" in which[1]
     assert store[0] == [A.STORE[0, 1]]
@@ -391,7 +326,7 @@ async def test_with_several_dice_that_fit_nowhere_store_names_the_die_or_d_disca
 
 
 async def test_discard_is_refused_while_a_die_fits() -> None:
-    refused, enter = await tries(BoardApp(position(OPENING)), ["d"], ["d", "enter"])
+    refused, enter = await tries(WorkbenchApp(position(OPENING)), ["d"], ["d", "enter"])
     assert "fits an open gem" in refused[1]
     assert enter[0] == []
 
@@ -400,7 +335,7 @@ async def test_discard_is_refused_while_a_die_fits() -> None:
 
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
-    app = await run(BoardApp(position(OPENING)), "colon", *typed("put 1 by"), "enter")
+    app = await run(WorkbenchApp(position(OPENING)), "colon", *typed("put 1 by"), "enter")
     assert app.chosen == [A.put(0, (0, 1, 1, 0))]
 
 
@@ -410,7 +345,7 @@ ILLEGAL_TEXT = [("pick 3", "no die shows 3"), ("fly away", "not an action"),
 
 
 async def test_illegal_typed_text_shows_a_message_and_posts_nothing() -> None:
-    results = await tries(BoardApp(position()),
+    results = await tries(WorkbenchApp(position()),
                           *(["colon", *typed(text), "enter"] for text, _ in ILLEGAL_TEXT))
     for (text, words), (chosen, message) in zip(ILLEGAL_TEXT, results, strict=True):
         assert chosen == []
@@ -418,7 +353,7 @@ async def test_illegal_typed_text_shows_a_message_and_posts_nothing() -> None:
 
 
 async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
-    app = await run(BoardApp(position()), "colon", "x", "escape", "2", "enter")
+    app = await run(WorkbenchApp(position()), "colon", "x", "escape", "2", "enter")
     assert app.chosen == [A.PICK[2]]
 
 
@@ -426,7 +361,7 @@ async def test_escape_closes_the_command_line_and_board_keys_work_again() -> Non
 
 
 async def test_read_only_board_posts_nothing_but_still_looks_around() -> None:
-    app = BoardApp(position(OPENING), seat=1, read_only=True)
+    app = WorkbenchApp(position(OPENING), seat=1, read_only=True)
     keys = ("1", "a", "enter", "right", "s", "d", "p", "colon", *typed("put"), "enter")
     app = await run(app, *keys)
     assert app.chosen == []
@@ -434,7 +369,7 @@ async def test_read_only_board_posts_nothing_but_still_looks_around() -> None:
 
 
 async def test_a_spectator_sees_every_workbench_and_can_act_on_nothing() -> None:
-    app = await run(BoardApp(position(OPENING), seat=None, read_only=True), "2", "enter")
+    app = await run(WorkbenchApp(position(OPENING), seat=None, read_only=True), "2", "enter")
     assert app.chosen == []
     assert "Watching" in app.final_prompt
     assert "Seat 1" in app.screen_text and "Seat 2" in app.screen_text
@@ -443,8 +378,8 @@ async def test_a_spectator_sees_every_workbench_and_can_act_on_nothing() -> None
 
 async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
     junk = ["x", "%", "f5", "ctrl+t", "tab", "backspace", "l", "s", "o"]
-    design = await tries(BoardApp(position()), junk, ["x"], ["9"])
-    making = await tries(BoardApp(position(OPENING)), junk, ["9"], ["c"])
+    design = await tries(WorkbenchApp(position()), junk, ["x"], ["9"])
+    making = await tries(WorkbenchApp(position(OPENING)), junk, ["9"], ["c"])
     assert all(chosen == [] for chosen, _ in design + making)
     assert "does nothing here" in design[1][1]
     assert "1 to 6" in design[2][1]
@@ -453,12 +388,12 @@ async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
 
 
 async def test_a_second_enter_before_the_next_view_posts_nothing_more() -> None:
-    app = await run(BoardApp(position()), "2", "enter", "enter", "6", "enter")
+    app = await run(WorkbenchApp(position()), "2", "enter", "enter", "6", "enter")
     assert app.chosen == [A.PICK[2]]
 
 
 async def test_show_error_lets_the_person_try_again() -> None:
-    app = BoardApp(position())
+    app = WorkbenchApp(position())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2", "enter")
         app.board.show_error("the table refused it")
@@ -470,7 +405,7 @@ async def test_show_error_lets_the_person_try_again() -> None:
 
 
 async def test_showing_the_same_position_again_keeps_what_was_chosen() -> None:
-    app = BoardApp(position(OPENING + ";put 1 BY"))
+    app = WorkbenchApp(position(OPENING + ";put 1 BY"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "r")
         app.redraw()  # e.g. the status bar changed; the position did not
@@ -479,7 +414,7 @@ async def test_showing_the_same_position_again_keeps_what_was_chosen() -> None:
     assert app.chosen == [A.put(3, (1, 0, 1, 0))]
 
 
-class ScreenKeysApp(BoardApp):
+class ScreenKeysApp(WorkbenchApp):
     """A host with its own binding on a key the board also uses."""
 
     BINDINGS = [("p", "retry", "Retry")]
@@ -502,7 +437,7 @@ async def test_when_read_only_the_hosts_bindings_win_over_board_keys() -> None:
 
 
 async def test_clicking_a_tray_number_picks_it_and_a_card_moves_the_cursor() -> None:
-    app = BoardApp(position())
+    app = WorkbenchApp(position())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         tray = app.query_one("#wb-tray", Painted).render().plain.splitlines()[0]
@@ -533,7 +468,7 @@ async def test_the_whole_table_fits_80x24(players: int, making: bool) -> None:
             state = state.apply(state.legal_actions()[0])
         assert state.step == MAKE
     history = tuple(f"{n}. Seat 1: pick 2" for n in range(1, 9))
-    app = BoardApp(state, history=history)
+    app = WorkbenchApp(state, history=history)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = render_text(app)
@@ -553,7 +488,7 @@ async def test_the_whole_table_fits_80x24(players: int, making: bool) -> None:
 
 
 async def test_dice_and_gems_are_letters_as_well_as_colours() -> None:
-    app = await run(BoardApp(position(OPENING + ";put 1 BY")))
+    app = await run(WorkbenchApp(position(OPENING + ";put 1 BY")))
     lines = app.screen_text.splitlines()
     # The rose bracelet B Y Y: two gems covered (upper case), one open (lower case).
     assert any("rose bracelet" in line and "BYy" in line for line in lines)
@@ -568,14 +503,14 @@ async def test_finished_jewels_show_by_metal_with_their_collections() -> None:
     from gemtable.engine.games.workbench.cards import card
 
     seats[1] = attrs.evolve(seats[1], finished=(card("YR1"), card("YP4"), card("RR1")))
-    app = await run(BoardApp(attrs.evolve(state, seats=tuple(seats)), seat=1, read_only=True))
+    app = await run(WorkbenchApp(attrs.evolve(state, seats=tuple(seats)), seat=1, read_only=True))
     line = next(line for line in app.screen_text.splitlines() if "yellow:" in line)
     assert "[ring RY, pend RRRBY]+2" in line and "rose: ring RG" in line
 
 
 async def test_wide_terminal_shows_a_log_panel_and_a_key_legend() -> None:
     history = tuple(f"{n}. Seat {n % 2 + 1}: pick 2" for n in range(1, 6))
-    app = BoardApp(position(players=4), history=history)
+    app = WorkbenchApp(position(players=4), history=history)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.query_one("#wb-log-panel").display
@@ -639,7 +574,7 @@ def keys_for(state: WorkbenchState, action: object) -> list[str]:
 async def play_from_keys(players: int, seed: int, limit: int) -> set[str]:
     """Hot-seat: each seat's chosen action is typed as keys and must come back posted."""
     rng = random.Random(seed)
-    app = BoardApp(position(players=players, seed=seed))
+    app = WorkbenchApp(position(players=players, seed=seed))
     kinds = set()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 import pytest
-from test_workbench_board import OPENING, BoardApp, position, with_seat
+from test_workbench_board import OPENING, WorkbenchApp, position, with_seat
 
 from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.workbench.cards import COMMISSION_ID, METALS
@@ -122,7 +122,7 @@ def test_the_prompt_names_each_tool_key_the_person_can_use(tools: str) -> None:
 
 async def test_the_mounted_prompt_shows_the_loupe_key_and_esc_after_a_choice() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="--G-")
-    app = BoardApp(state)
+    app = WorkbenchApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "l Loupe die" in app.prompt()

@@ -8,8 +8,9 @@ state of its own beyond the last view it was shown.
 
 A game's board sets `state_type`, draws in `_redraw`, resets what the person
 was doing in `_new_position`, says things with `_say` and reads keys in
-`_handle`; the base class does the rest (storing what `show` hands it, keys
-while the command line is closed, the `:` command line, refusals).
+`_handle`, and says why a read-only board cannot act in `_read_only_reason`;
+the base class does the rest (storing what `show` hands it, keys while the
+command line is closed, the `:` command line, refusals).
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from textual.binding import Binding
 from textual.events import Key
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
-from gemtable.engine import State
+from gemtable.engine import IllegalAction, State
 
 from .command_line import CommandLine
 
@@ -228,6 +229,16 @@ class Board(Widget, can_focus=True):
     def _say(self, words: str) -> None:
         """Show `words` on the line under the board."""
 
+    def _read_only_reason(self) -> str:
+        """Why the person cannot act on the view shown (not their turn, the
+        game over, a move already sent)."""
+        return ""
+
+    def _play(self, action: object) -> None:
+        """Play `action`, one of the legal actions: a game's board also says so
+        and may first ask for Enter (`_hold_for_enter`)."""
+        self.post_message(self.ActionChosen(action))
+
     def _handle(self, key: str, char: str) -> bool:
         """Act on one key (`char` is its printable character, or ''); False
         leaves it to the screen and the app."""
@@ -265,14 +276,6 @@ class Board(Widget, can_focus=True):
         self._say(f"{action} {self.CONFIRM_WORDS}: Enter plays it, Esc cancels")
         return True
 
-    def _play_confirmed(self, action: object) -> None:
-        """Play a move confirmed with Enter (a board's own `_play`)."""
-        play = getattr(self, "_play", None)
-        if play is not None:
-            play(action)
-        else:
-            self.post_message(self.ActionChosen(action))
-
     def on_mouse_down(self) -> None:
         self._last_key = ""
 
@@ -289,7 +292,7 @@ class Board(Widget, can_focus=True):
                 event.stop()
                 event.prevent_default()
                 if event.key == "enter":
-                    self._play_confirmed(awaiting)
+                    self._play(awaiting)
                 else:
                     self._message = None
                     self._redraw()
@@ -322,7 +325,46 @@ class Board(Widget, can_focus=True):
             self._yielding = yielding
         return active is not None and active.enabled and active.node is not self
 
+    # --- acting -------------------------------------------------------------------
+    def _blocked(self) -> str:
+        """Why the person cannot act now ("" when they can)."""
+        if self._view is None:
+            return "nothing to play yet"
+        if self._sent or not self._legal:
+            return self.read_only_words or self._read_only_reason()
+        return ""
+
     # --- the `:` command line (boards that compose a CommandLine) ------------------
+    TYPING_EXAMPLE: ClassVar[str] = "type an action (Esc closes)"
+    """What the `:` line says when Enter is pressed with nothing typed."""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit(event)
+
+    def _submit(self, event: Input.Submitted) -> None:
+        """An action typed on the `:` line in the game's notation: played if it is
+        one of the legal actions, else the engine's reason is said."""
+        text = event.value.strip()
+        blocked = self._blocked()
+        if blocked:
+            self._say(blocked)
+            return
+        if not text:
+            self._say(self.TYPING_EXAMPLE)
+            return
+        assert self._view is not None
+        try:
+            action = self._view.parse_action(text)
+            if action not in self._legal:
+                raise IllegalAction(f"{action} is not one of your choices now", action)
+        except IllegalAction as error:
+            # For text that names no action, the reason gives the notation and examples.
+            self._say(f"{text}: {error.reason}")
+            return
+        self._close_command()
+        self._play(action)
+
     def _open_command(self) -> None:
         command = self.query_one(CommandLine)
         command.display = True

@@ -164,8 +164,7 @@ class GenericBoard(Board, can_focus=False):
         if 0 <= event.option_index < len(self._legal):
             self.post_message(self.ActionChosen(self._legal[event.option_index]))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def _submit(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         if not text or self._view is None:
             return

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from rich.console import OverflowMethod
+from rich.style import Style
 from rich.text import Text
 
 CUT = "…"
@@ -47,3 +51,75 @@ def fit_label(label: str, width: int) -> str:
         if room >= 2:
             return f"{head}{opened}{name[:room - 1]}…{tail}"
     return label[:max(0, width - 1)] + "…"
+
+
+TEXT = Style(color="#e4e4e4")
+"""Plain words on the dark board."""
+DIM = Style(color="#8a8a8a")
+"""Words that matter less: older log entries, what is cut, what is missing."""
+
+
+def span(text: str, style: Style | str = "") -> Text:
+    """Styled text whose style stays its own when more text is appended.
+
+    (`Text(x, style=s)` would make `s` the base style of everything added later.)
+    """
+    out = Text()
+    out.append(text, style=style)
+    return out
+
+
+def join(parts: Iterable[Text], sep: str = " ", style: Style | str = "") -> Text:
+    """`parts` one after another, `sep` (in `style`) between them.
+
+    Unlike `Text(sep).join`, which would keep each part's base style, only the
+    parts' spans are kept, as `append_text` does: boards draw with spans alone.
+    """
+    out = Text()
+    for i, part in enumerate(parts):
+        if i:
+            out.append(sep, style=style)
+        out.append_text(part)
+    return out
+
+
+def wrap(entry: str, width: int, indent: int = 3) -> list[str]:
+    """An entry cut at spaces into lines of `width`, continuations indented.
+
+    Unlike `textwrap.wrap`, an empty entry keeps its line, runs of spaces are
+    kept as typed and a width of 0 or less leaves one word a line.
+    """
+    lines, line = [], ""
+    for word in entry.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = " " * indent + word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line]
+
+
+def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
+         max_lines: int = 99, overflow: OverflowMethod = "crop") -> list[Text]:
+    """Segments laid out left to right, wrapping between segments, never inside one;
+    past `max_lines` the segments left out are marked by CUT, as a cut line is.
+
+    `overflow` is how the last line kept is shortened to make room for the mark.
+    """
+    lines: list[Text] = []
+    line = Text(" " * indent)
+    for segment in segments:
+        if line.cell_len > indent and line.cell_len + len(sep) + segment.cell_len > width:
+            lines.append(line)
+            line = Text(" " * indent)
+        if line.cell_len > indent:
+            line.append(sep)
+        line.append_text(segment)
+    if line.cell_len > indent:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        last = lines[-1].copy()
+        last.truncate(max(0, width - 1), overflow=overflow, pad=True)
+        lines[-1] = last + span(CUT, DIM)
+    return [fit(line, width) for line in lines]

@@ -19,13 +19,13 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Input, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from gemtable.engine import registry
 
 from ..widgets import ChoiceRow, KeyBar
+from .base import GemtableScreen
 from .replay import ReplayScreen
 
 if TYPE_CHECKING:
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
 
     from gemtable.ai.backends import PlayedGame
     from gemtable.ai.tournament import TournamentResult
-
-    from ..app import GemtableApp
 
 DEFAULT_POOL = "random,greedy,mcts:100"
 DEFAULT_GAMES = 12
@@ -49,7 +47,7 @@ class ArenaReplayScreen(ReplayScreen):
         self.app.pop_screen()
 
 
-class ArenaScreen(Screen[None]):
+class ArenaScreen(GemtableScreen):
     CSS_PATH = "arena.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -72,10 +70,6 @@ class ArenaScreen(Screen[None]):
         self.result: TournamentResult | None = None
         self.results_path: Path | None = None
         self._left = False
-
-    @property
-    def gemtable(self) -> GemtableApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def running(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -45,9 +45,6 @@ from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
 from .undo import UndoingScreen
-
-if TYPE_CHECKING:
-    from ..app import GemtableApp
 
 SPEEDS = (0.0, 0.1, 0.25, 0.5, 0.8, 1.2, 2.0, 3.0)
 """Seconds between bot moves that +/- step through when watching."""
@@ -131,10 +128,6 @@ class GameScreen(UndoingScreen):
     def thinking(self) -> int | None:
         """The seat whose bot is choosing now, if any."""
         return self._thinking
-
-    @property
-    def gemtable(self) -> GemtableApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield StatusBar(animate=self.gemtable.spinner, id="status")

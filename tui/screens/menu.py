@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static, Tab, TabbedContent, TabPane, Tabs
 from textual.widgets.option_list import Option
 
@@ -17,12 +16,10 @@ from gemtable.engine.core import SEED_BITS, random_seed
 from ..table import HUMAN
 from ..table.storage import LogSummary, list_logs, unfinished_logs
 from ..widgets import ChoiceRow, KeyBar
+from .base import GemtableScreen
 
 SEED_DIGITS = len(str(2**SEED_BITS))
 """Longest seed the form takes (a 128-bit number; longer could not even be read)."""
-
-if TYPE_CHECKING:
-    from ..app import GemtableApp
 
 
 class SeedBox(Input):
@@ -32,7 +29,7 @@ class SeedBox(Input):
         return character is not None and character.isdigit()
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(GemtableScreen):
     CSS_PATH = "menu.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,10 +53,6 @@ class MenuScreen(Screen[None]):
         self._replayable: tuple[LogSummary, ...] = ()
         self._game_id = registry.ids()[0]
         self._kinds: tuple[str, ...] = ()
-
-    @property
-    def gemtable(self) -> GemtableApp:
-        return self.app  # type: ignore[return-value]
 
     # --- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from gemtable.engine import SPECTATOR, registry
 from gemtable.engine.gamelog import LoadedLog
@@ -15,16 +14,14 @@ from gemtable.engine.gamelog import LoadedLog
 from ..boards.base import Board
 from ..table import history_of, seat_label
 from ..widgets import KeyBar, SizeGuard, StatusBar
+from .base import GemtableScreen
 from .legend import REPLAY_KEYS, LegendScreen
 from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
 
-if TYPE_CHECKING:
-    from ..app import GemtableApp
 
-
-class ReplayScreen(Screen[None]):
+class ReplayScreen(GemtableScreen):
     CSS_PATH = "replay.tcss"
 
     # Priority: stepping through the log wins over any key the board would use.
@@ -60,10 +57,6 @@ class ReplayScreen(Screen[None]):
         if seat is not None:
             self.seating.follow = seat
         self.history = history_of(loaded.states, loaded.actions)
-
-    @property
-    def gemtable(self) -> GemtableApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def last_index(self) -> int:

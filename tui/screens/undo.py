@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import attrs
-from textual.screen import Screen
 
 from gemtable.engine import SPECTATOR
 
@@ -20,6 +19,7 @@ from ..boards.command_line import CommandLine
 from ..table import GameResult
 from ..table.messages import HistoryEntry, Who
 from ..table.seats import TableLike
+from .base import GemtableScreen
 from .dialogs import ConfirmScreen
 from .seating import Seating
 
@@ -70,7 +70,7 @@ def undo_request(history: Sequence[HistoryEntry], humans: Sequence[int],
     return UndoRequest(asker, move, len(history) - index - 1, voters)
 
 
-class UndoingScreen(Screen[None]):
+class UndoingScreen(GemtableScreen):
     """The game screen's part that takes moves back (`u`, `:undo`)."""
 
     table: TableLike

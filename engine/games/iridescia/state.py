@@ -223,18 +223,6 @@ class IridesciaState(State):
     def _legal_actions(self) -> tuple:
         return rules.legal_actions(self)
 
-    def apply(self, action: object) -> IridesciaState:
-        # As State.apply, checked more cheaply: legal-action lists hand out shared
-        # values and a playout passes one of them back, so look for that very object
-        # before comparing values (which checks the classes of every candidate).
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for candidate in legal:
-            if candidate is action:
-                return turn.apply(self, action)
-        return State.apply(self, action)
-
     def _apply(self, action: object) -> IridesciaState:
         return rules.apply_action(self, action)
 
@@ -301,4 +289,4 @@ evolve = make_evolve(IridesciaState, Seat)
 """attrs.evolve for a state or a seat, as one dict copy (see fast.py)."""
 
 
-from . import actions, explain, notation, rules, scoring, turn, views  # noqa: E402  (they need the classes above)
+from . import actions, explain, notation, rules, scoring, views  # noqa: E402  (they need the classes above)

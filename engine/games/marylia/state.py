@@ -223,20 +223,12 @@ class MaryliaState(State):
         return rules.legal_actions(self)
 
     def apply(self, action: object) -> MaryliaState:
-        # Dice are a third of a playout's actions: checked directly. Legal
-        # lists hand out shared action values: look for the very object first
-        # (cheap), and compare by value only for a copy (parsed, unpickled).
+        # Dice are a third of a playout's actions: checked directly.
         if self.step >= FIGHT and self.step != OVER:
             if type(action) is actions.Roll and 1 <= action.face <= 8:
                 return effects.apply_action(self, action)
             raise IllegalAction(self.why_illegal(action), action)
-        options = self.legal_actions()
-        for option in options:
-            if option is action:
-                return effects.apply_action(self, action)
-        if action not in options:
-            raise IllegalAction(self.why_illegal(action), action)
-        return effects.apply_action(self, action)
+        return State.apply(self, action)
 
     def _apply(self, action: object) -> MaryliaState:
         return effects.apply_action(self, action)

@@ -17,11 +17,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
-from gemtable.engine import IllegalAction
 from gemtable.tui.widgets.painted import Painted
 
+from ...widgets.log import LogView
 from ..base import Board
 from ..command_line import CommandLine
 from . import glyphs as G
@@ -41,13 +41,13 @@ from .panels import (
     roll_lines,
 )
 from .scene import Scene
-from .widgets import LogView
 
 MAP, MENU = "map", "menu"
 PLACEHOLDER = "an action in notation, as the menu lines show it   (Esc closes)"
 
 
 class IridesciaBoard(Board):
+    TYPING_EXAMPLE = "type an action as the menu writes it (Esc closes)"
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
     BINDINGS = K.board_keys()
     KEYS_INTRO = K.INTRO
@@ -240,13 +240,9 @@ class IridesciaBoard(Board):
         self._redraw()
 
     # --- acting ---------------------------------------------------------------
-    def _blocked(self) -> str:
-        """Why the person cannot act now ("" when they can)."""
-        if self._scene is None:
-            return "nothing to play yet"
-        if self._sent or not self._legal:
-            return self.read_only_words or P.read_only_reason(self._scene, self._seat, self._sent)
-        return ""
+    def _read_only_reason(self) -> str:
+        assert self._scene is not None
+        return P.read_only_reason(self._scene, self._seat, self._sent)
 
     def _play(self, action: object) -> None:
         if action not in self._legal:
@@ -417,24 +413,3 @@ class IridesciaBoard(Board):
             return
         self._cursor, self._focus, self._message = spot, MAP, None
         self._redraw()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        blocked = self._blocked()
-        if blocked:
-            self._say(blocked)
-            return
-        if not text:
-            self._say("type an action as the menu writes it (Esc closes)")
-            return
-        assert self._view is not None
-        try:
-            action = self._view.parse_action(text)
-            if action not in self._legal:
-                raise IllegalAction(f"{action} is not one of your choices now", action)
-        except IllegalAction as error:
-            self._say(f"{text}: {error.reason}")
-            return
-        self._close_command()
-        self._play(action)

@@ -9,14 +9,18 @@ terminal agrees on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
 
-from ..layout import CUT
+from ..layout import DIM as DIM
+from ..layout import TEXT as TEXT
 from ..layout import columns as columns
 from ..layout import fit as fit
+from ..layout import join as join
+from ..layout import pack as pack
+from ..layout import span as span
 
 GEM_LETTERS = "ACES"
 GEM_NAMES = ("Amethyst", "Citrine", "Emerald", "Sapphire")
@@ -37,8 +41,6 @@ GEM_FG = ("#d787ff", "#ffd75f", "#5fd787", "#5fafff", "#e4e4e4", "#ffffff")
 SEAT_FG = ("#ff8787", "#87d7ff", "#ffaf5f", "#d7afff")
 """Explorer colours; the seat number on the explorer is what tells them apart."""
 
-TEXT = Style(color="#e4e4e4")
-DIM = Style(color="#8a8a8a")
 FAINT = Style(color="#585858")
 GOOD = Style(color="#5fd787", bold=True)
 WARN = Style(color="#ffd75f", bold=True)
@@ -57,22 +59,6 @@ BARRICADE = Style(color="#ff8787", bgcolor="#3a1c1c", bold=True)
 PICKED = Style(reverse=True, bold=True)
 MARK = ">"
 """Marks the seat to play and the chosen menu line."""
-
-
-def span(text: str, style: Style | str = "") -> Text:
-    """Styled text whose style stays its own when more text is appended."""
-    out = Text()
-    out.append(text, style=style)
-    return out
-
-
-def join(parts: Iterable[Text], sep: str = " ", style: Style | str = "") -> Text:
-    out = Text()
-    for i, part in enumerate(parts):
-        if i:
-            out.append(sep, style=style)
-        out.append_text(part)
-    return out
 
 
 def gem(kind: int, text: str | None = None) -> Text:
@@ -98,26 +84,3 @@ def gems_or_none(counts: Sequence[int]) -> Text:
 def seat_mark(seat: int) -> Text:
     """An explorer: the seat number in its colour."""
     return span(str(seat + 1), Style(color=SEAT_FG[seat % len(SEAT_FG)], bold=True))
-
-
-def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
-         max_lines: int = 99) -> list[Text]:
-    """Segments laid out left to right, wrapping between segments, never inside one;
-    past `max_lines` the segments left out are marked by CUT, as a cut line is."""
-    lines: list[Text] = []
-    line = Text(" " * indent)
-    for segment in segments:
-        if line.cell_len > indent and line.cell_len + len(sep) + segment.cell_len > width:
-            lines.append(line)
-            line = Text(" " * indent)
-        if line.cell_len > indent:
-            line.append(sep)
-        line.append_text(segment)
-    if line.cell_len > indent:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        last = lines[-1].copy()
-        last.truncate(max(0, width - 1), overflow="crop", pad=True)
-        lines[-1] = last + span(CUT, DIM)
-    return [fit(line, width) for line in lines]

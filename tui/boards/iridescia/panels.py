@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from ..layout import wrap
 from . import glyphs as G
 from .scene import Goal, Player, Relic, Scene
-from .widgets import wrap
 
 KIND_NAMES = {"J": "Jewelry", "T": "Tech", "L": "Lore", "W": "Iridia (wild)"}
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..layout import CUT_LEGEND
+from ..layout import CUT_LEGEND, wrap
 from . import glyphs as G
 from .hexmap import REGION_SHORT
 from .scene import BARRICADE, DOWN, EMPTY, TILE, Hex, Scene
-from .widgets import wrap
 
 LEGEND: tuple[tuple[str, str], ...] = (
     ("A C E S", "Amethyst (purple), Citrine (yellow), Emerald (green), Sapphire (blue) gems"),

@@ -234,13 +234,9 @@ class JewelBoxBoard(MouseAndTyping):
         self._redraw()
 
     # --- acting -------------------------------------------------------------
-    def _blocked(self) -> str:
-        """Why the person cannot act now ("" when they can)."""
-        if self._view is None:
-            return "nothing to play yet"
-        if self._sent or not self._legal:
-            return self.read_only_words or read_only_reason(self._view, self._seat, self._sent, self._names())
-        return ""
+    def _read_only_reason(self) -> str:
+        assert self._view is not None
+        return read_only_reason(self._view, self._seat, self._sent, self._names())
 
     def _names(self) -> dict[int, str]:
         """Seat names with bot kinds: the table's, else read from the history."""

@@ -32,9 +32,7 @@ class MouseAndTyping(Board):
         _look: int | None
 
         def _featured(self) -> int: ...
-        def _blocked(self) -> str: ...
         def _enter(self) -> None: ...
-        def _play(self, choice: object) -> None: ...
 
     def on_boxes_view_picked(self, event: BoxesView.Picked) -> None:
         event.stop()
@@ -49,8 +47,7 @@ class MouseAndTyping(Board):
         else:
             self._redraw()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def _submit(self, event: Input.Submitted) -> None:
         text = event.value.strip()
         blocked = self._blocked()
         if blocked or self._view is None:

@@ -18,6 +18,7 @@ from gemtable.engine.games.jewelbox.components import (
 )
 
 from ..layout import fit as fit
+from ..layout import span as span
 
 FAMILY_BG = ("#c99a1e", "#3567c9", "#c23a2f", "#8a4fb0", "#1f9a5e")
 """Scarab amber, Weevil blue, Ladybug red, Longhorn purple, Jewel beetle green."""
@@ -48,13 +49,6 @@ TOOL_LETTERS = {GLASS: "G", FORCEPS: "F", EITHER: "E"}
 TOOL_WORDS = {GLASS: "Glass", FORCEPS: "Forceps", EITHER: "Either"}
 TOOL_ON = Style(color="#101010", bgcolor="#d9d9d9", bold=True)
 TOOL_OFF = Style(color="#6a6f78")
-
-
-def span(text: str, style: Style | str = "") -> Text:
-    """Styled text whose style stays its own when more text is appended."""
-    out = Text()
-    out.append(text, style=style)
-    return out
 
 
 def chip_style(family: int) -> Style:

@@ -11,7 +11,6 @@ import re
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widget import Widget
 
 from gemtable.engine.games.jewelbox.actions import PILE
 from gemtable.engine.games.jewelbox.components import EMPTY, FAMILY_COUNT, NAMES
@@ -28,6 +27,7 @@ from gemtable.engine.games.jewelbox.state import (
     JewelBoxState,
 )
 
+from ...widgets.log import LogView
 from . import glyphs as G
 
 _LINE = re.compile(r"^\s*\d+\.\s+(?P<who>.+?):\s+(?P<action>.+?)\s*$")
@@ -135,24 +135,9 @@ def solo_panel(view: JewelBoxState, width: int) -> list[Text]:
     return [G.fit(line, width) for line in lines]
 
 
-class HistoryView(Widget):
-    """The most recent actions, newest at the bottom."""
+class HistoryView(LogView):
+    """The most recent actions, newest at the bottom, one line each."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.history: Sequence[str] = ()
-
-    def draw(self, history: Sequence[str]) -> None:
-        self.history = history
-        self.refresh()
-
-    def render(self) -> Text:
-        height, width = self.size.height, self.size.width
-        if not self.history:
-            return G.span("No moves yet.", G.DIM)
-        recent = list(self.history)[-height:] if height > 0 else []
-        last = len(recent) - 1
-        return Text("\n").join(
-            G.fit(G.span(entry, G.TEXT if i == last else G.DIM), width)
-            for i, entry in enumerate(recent)
-        )
+    WRAP_FROM = None
+    LATEST = G.TEXT
+    EARLIER = G.DIM

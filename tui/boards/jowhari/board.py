@@ -159,13 +159,9 @@ class JowhariBoard(Board):
                 return f"cannot buy {action.source} yet: " + G.shortfall_words(seat, card).plain
         return view.why_illegal(action)
 
-    def _blocked(self) -> str:
-        """Why the person cannot act now ("" when they can)."""
-        if self._view is None:
-            return "nothing to play yet"
-        if self._sent or not self._legal:
-            return self.read_only_words or read_only_reason(self._view, self._seat, self._sent)
-        return ""
+    def _read_only_reason(self) -> str:
+        assert self._view is not None
+        return read_only_reason(self._view, self._seat, self._sent)
 
     def _play(self, action: object | str) -> None:
         """Post `action` if it is legal now; otherwise say why not."""
@@ -295,8 +291,7 @@ class JowhariBoard(Board):
             if event.chain == 2:
                 self._play(P.buy_of(event.spot))
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def _submit(self, event: Input.Submitted) -> None:
         text = event.value
         blocked = self._blocked()
         if blocked:

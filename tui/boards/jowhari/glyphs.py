@@ -15,8 +15,11 @@ from gemtable.engine.games.jowhari.cards import BONUS, COLOURS, COST, GOLD, LETT
 from gemtable.engine.games.jowhari.rules import missing_gems
 from gemtable.engine.games.jowhari.state import Seat
 
+from ..layout import DIM as DIM
+from ..layout import TEXT as TEXT
 from ..layout import columns as columns
 from ..layout import fit as fit
+from ..layout import span as span
 
 NAMES = (*COLOURS, "gold")
 # Colours are picked from the xterm 256-colour palette, so TERM=xterm-256color
@@ -36,8 +39,6 @@ CHIP = (
 TILE_BG = "#303030"
 CURSOR_BG = "#00005f"
 EMPTY_BG = "#262626"
-TEXT = Style(color="#e4e4e4")
-DIM = Style(color="#8a8a8a")
 GOOD = Style(color="#5fd787", bold=True)
 SHORT = Style(color="#ffaf5f", bold=True)
 WARN = Style(color="#ffd75f", bold=True)
@@ -45,16 +46,6 @@ PRESTIGE_STYLE = Style(color="#ffd75f", bold=True)
 CURSOR_MARK = "►"
 BACK = "▮"
 """A face-down card; followed by its level."""
-
-
-def span(text: str, style: Style | str = "") -> Text:
-    """Styled text whose style stays its own when more text is appended.
-
-    (`Text(x, style=s)` would make `s` the base style of everything added later.)
-    """
-    out = Text()
-    out.append(text, style=style)
-    return out
 
 
 def chip(colour: int, text: str | None = None) -> Text:

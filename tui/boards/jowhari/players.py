@@ -12,6 +12,7 @@ from textual.widget import Widget
 from gemtable.engine.games.jowhari.cards import GOLD
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, JowhariState
 
+from ...widgets.log import LogView as BoardLog
 from ..layout import fit_label
 from . import glyphs as G
 
@@ -108,24 +109,7 @@ def _gem_cell(colour: int, tokens: int, bonus: int) -> Text:
     return text
 
 
-class LogView(Widget):
-    """The most recent actions as the table words them, newest at the bottom."""
+class LogView(BoardLog):
+    """The most recent actions as the table words them, one line each."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.history: Sequence[str] = ()
-
-    def draw(self, history: Sequence[str]) -> None:
-        self.history = history
-        self.refresh()
-
-    def render(self) -> Text:
-        height, width = self.size.height, self.size.width
-        if not self.history:
-            return Text("No moves yet.", style=G.DIM)
-        recent = list(self.history)[-height:] if height > 0 else []
-        lines = [
-            G.fit(G.span(entry, G.TEXT if i == len(recent) - 1 else G.DIM), width)
-            for i, entry in enumerate(recent)
-        ]
-        return Text("\n").join(lines)
+    WRAP_FROM = None

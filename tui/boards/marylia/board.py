@@ -10,21 +10,18 @@ entering play moves the cursor to its city, so its words show under the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
-from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.events import Resize
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
-from gemtable.engine import IllegalAction
 from gemtable.engine.games.marylia.state import MaryliaState
 from gemtable.tui.widgets.painted import Painted
 
-from ..base import Board
 from ..command_line import CommandLine
+from ..drafting import DraftingBoard
 from . import controls as C
 from . import detail as D
 from . import glyphs as G
@@ -43,7 +40,8 @@ EVENT_ROWS = 2
 PLACEHOLDER = "travel 3 · buy · forge gaar · sell 1 · interact · bid 7 · join · pass   (Esc closes)"
 
 
-class MaryliaBoard(Board):
+class MaryliaBoard(DraftingBoard):
+    TYPING_EXAMPLE = "type an action, e.g. travel 3, forge gaar, sell 1, bid 7 (Esc closes)"
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
     BINDINGS = K.board_keys()
     KEYS_INTRO = K.INTRO
@@ -172,13 +170,9 @@ class MaryliaBoard(Board):
         self._redraw()
 
     # --- acting ---------------------------------------------------------------
-    def _blocked(self) -> str:
-        """Why the person cannot act now ("" when they can)."""
-        if self._view is None:
-            return "nothing to play yet"
-        if self._sent or not self._legal:
-            return self.read_only_words or P.read_only_reason(self._view, self._seat, self._sent)
-        return ""
+    def _read_only_reason(self) -> str:
+        assert self._view is not None
+        return P.read_only_reason(self._view, self._seat, self._sent)
 
     def _play(self, action: object) -> None:
         """Post `action` (already checked legal) and wait for the next view."""
@@ -191,34 +185,12 @@ class MaryliaBoard(Board):
         self.post_message(self.KeysChanged())
         self.post_message(self.ActionChosen(action))
 
-    def _enter(self) -> None:
-        blocked = self._blocked()
+    def _drafted(self) -> object | str:
         ctx = self._ctx()
-        if blocked or ctx is None:
-            self._say(blocked)
-            return
-        result = C.action_of(ctx, self._draft, self._cursor)
-        if isinstance(result, str):
-            self._say(result)
-        else:
-            self._play(result)
+        assert ctx is not None
+        return C.action_of(ctx, self._draft, self._cursor)
 
     # --- keys -------------------------------------------------------------------
-    def _handle(self, key: str, char: str) -> bool:
-        """What bindings cannot say: a word about printable keys that do nothing."""
-        if char and key not in self.screen.active_bindings:
-            blocked = self._blocked()
-            self._say(f"{char!r} does nothing here. {blocked}" if blocked else
-                      f"{char!r} does nothing here; the key bar and F1 list the keys")
-            return True
-        return False
-
-    def action_press(self, key: str) -> None:
-        """Every declared key: what it does depends on the stage (controls.press)."""
-        char = key if len(key) == 1 else ":" if key == "colon" else ""
-        if not self._press(key, char):
-            raise SkipAction()  # nothing to do here: the screen and the app may take it
-
     def _press(self, key: str, char: str) -> bool:
         """Act on one key; False leaves it to the screen and the app."""
         if char == ":":
@@ -268,29 +240,3 @@ class MaryliaBoard(Board):
         else:
             return False
         return True
-
-    # --- the command line -------------------------------------------------------
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        blocked = self._blocked()
-        if blocked:
-            self._say(blocked)
-            return
-        if not text:
-            self._say("type an action, e.g. travel 3, forge gaar, sell 1, bid 7 (Esc closes)")
-            return
-        assert self._view is not None
-        try:
-            action = self._view.parse_action(text)
-            if action not in self._legal:
-                raise IllegalAction(f"{action} is not one of your choices now", action)
-        except IllegalAction as error:
-            # The engine's reason: for text that names no action, the notation and examples.
-            self._say(f"{text}: {error.reason}")
-            return
-        self._close_command()
-        self._play(action)
-
-    def key_help(self) -> Sequence[tuple[str, str]]:
-        return super().key_help()

@@ -10,7 +10,7 @@ characters of a well-known width are used, so columns line up over SSH.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -26,8 +26,12 @@ from gemtable.engine.games.marylia.cards import (
     TYPES,
 )
 
+from ..layout import DIM as DIM
+from ..layout import TEXT as TEXT
 from ..layout import columns as columns
 from ..layout import fit as fit
+from ..layout import join as join
+from ..layout import span as span
 
 RESOURCE_BG = ("#d7af00", "#8700d7", "#00afaf", "#d75f00", "#00af5f", "#005fd7",
                "#d70000", "#e4e4e4")
@@ -45,8 +49,6 @@ SEAT_FG = ("#5fd7ff", "#ffaf5f", "#d787ff", "#87d787", "#ff87af")
 KIND_LETTER = {ACQUIRER: "A", "mercenary": "M", MONSTER: "X"}
 KIND_FG = {ACQUIRER: "#87d787", "mercenary": "#87afff", MONSTER: "#ff5f5f"}
 
-TEXT = Style(color="#e4e4e4")
-DIM = Style(color="#8a8a8a")
 GOOD = Style(color="#5fd787", bold=True)
 WARN = Style(color="#ffd75f", bold=True)
 BAD = Style(color="#ff5f5f", bold=True)
@@ -56,22 +58,6 @@ CURSOR = "►"
 HERE = Style(reverse=True, bold=True)
 """The city under the cursor (its number) and the seat to play."""
 COIN_MARK = "¢"
-
-
-def span(text: str, style: Style | str = "") -> Text:
-    """Styled text whose style stays its own when more text is appended."""
-    out = Text()
-    out.append(text, style=style)
-    return out
-
-
-def join(parts: Iterable[Text], sep: str = " ", style: Style | str = "") -> Text:
-    out = Text()
-    for i, part in enumerate(parts):
-        if i:
-            out.append(sep, style=style)
-        out.append_text(part)
-    return out
 
 
 # --- pieces ---------------------------------------------------------------------------

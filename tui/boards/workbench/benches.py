@@ -135,7 +135,7 @@ def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
     segments = metal_segments(view.seats[seat].finished) + commission_marks(view, seat)
     if not segments:
         segments = [G.span("no finished jewels yet", G.DIM)]
-    lines += G.pack(segments, width, indent=3, max_lines=max_lines - 1)
+    lines += G.pack(segments, width, indent=3, max_lines=max_lines - 1, overflow="ellipsis")
     return lines
 
 

@@ -12,19 +12,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
-from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Resize
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
-from gemtable.engine import IllegalAction
 from gemtable.engine.games.workbench import actions as A
 from gemtable.engine.games.workbench.state import WorkbenchState
 from gemtable.tui.widgets.painted import Painted
 
-from ..base import Board
 from ..command_line import CommandLine
+from ..drafting import DraftingBoard
 from . import controls as C
 from . import glyphs as G
 from . import keys as K
@@ -49,7 +47,8 @@ PLACEHOLDER = ("pick 3 · crucible RRBG · put 2 RB loupe:G · store R burin · 
                "   (Esc closes)")
 
 
-class WorkbenchBoard(Board):
+class WorkbenchBoard(DraftingBoard):
+    TYPING_EXAMPLE = "type an action, e.g. pick 3, put 2 RB, store R burin (Esc closes)"
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
     BINDINGS = K.board_keys()
     KEYS_INTRO = K.INTRO
@@ -200,13 +199,9 @@ class WorkbenchBoard(Board):
         self._redraw()
 
     # --- acting ---------------------------------------------------------------
-    def _blocked(self) -> str:
-        """Why the person cannot act now ("" when they can)."""
-        if self._view is None:
-            return "nothing to play yet"
-        if self._sent or not self._legal:
-            return self.read_only_words or P.read_only_reason(self._view, self._seat, self._sent)
-        return ""
+    def _read_only_reason(self) -> str:
+        assert self._view is not None
+        return P.read_only_reason(self._view, self._seat, self._sent)
 
     def _play(self, action: object) -> None:
         """Post `action` (already checked legal) and wait for the next view."""
@@ -218,34 +213,12 @@ class WorkbenchBoard(Board):
         self._redraw()
         self.post_message(self.ActionChosen(action))
 
-    def _enter(self) -> None:
-        blocked = self._blocked()
+    def _drafted(self) -> object | str:
         ctx = self._ctx()
-        if blocked or ctx is None:
-            self._say(blocked)
-            return
-        result = action_of(ctx, self._draft, self._cursor)
-        if isinstance(result, str):
-            self._say(result)
-        else:
-            self._play(result)
+        assert ctx is not None
+        return action_of(ctx, self._draft, self._cursor)
 
     # --- keys -------------------------------------------------------------------
-    def _handle(self, key: str, char: str) -> bool:
-        """What bindings cannot say: a word about printable keys that do nothing."""
-        if char and key not in self.screen.active_bindings:
-            blocked = self._blocked()
-            self._say(f"{char!r} does nothing here. {blocked}" if blocked else
-                      f"{char!r} does nothing here; the key bar and F1 list the keys")
-            return True
-        return False
-
-    def action_press(self, key: str) -> None:
-        """Every declared key: what it does depends on the stage (controls.press)."""
-        char = key if len(key) == 1 else ":" if key == "colon" else ""
-        if not self._press(key, char):
-            raise SkipAction()  # nothing to do here: the screen and the app may take it
-
     def _press(self, key: str, char: str) -> bool:
         """Act on one key; False leaves it to the screen and the app."""
         blocked = self._blocked()
@@ -326,25 +299,3 @@ class WorkbenchBoard(Board):
             self._cursor = slot
             self._message = None
             self._redraw()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        blocked = self._blocked()
-        if blocked:
-            self._say(blocked)
-            return
-        if not text:
-            self._say("type an action, e.g. pick 3, put 2 RB, store R burin (Esc closes)")
-            return
-        assert self._view is not None
-        try:
-            action = self._view.parse_action(text)
-            if action not in self._legal:
-                raise IllegalAction(f"{action} is not one of your choices now", action)
-        except IllegalAction as error:
-            # The engine's reason: for text that names no action, the notation and examples.
-            self._say(f"{text}: {error.reason}")
-            return
-        self._close_command()
-        self._play(action)

@@ -10,16 +10,20 @@ width is not ambiguous (► ✓ ▪), so columns line up in any terminal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
 
 from gemtable.engine.games.workbench.cards import GEMS, LETTERS, METAL, METALS, PIECE, PIECES
 
-from ..layout import CUT
+from ..layout import DIM as DIM
+from ..layout import TEXT as TEXT
 from ..layout import columns as columns
 from ..layout import fit as fit
+from ..layout import join as join
+from ..layout import pack as pack
+from ..layout import span as span
 
 # From the xterm 256-colour palette, each close to one of the 16 basic colours.
 DIE = (
@@ -31,8 +35,6 @@ DIE = (
 GEM_FG = ("#ff5f5f", "#5f87ff", "#ffd75f", "#5fd787")
 METAL_FG = ("#ffafaf", "#ffd75f", "#d0d0d0")
 
-TEXT = Style(color="#e4e4e4")
-DIM = Style(color="#8a8a8a")
 GOOD = Style(color="#5fd787", bold=True)
 WARN = Style(color="#ffd75f", bold=True)
 BOLD = Style(bold=True)
@@ -44,22 +46,6 @@ TOOL_NAMES = ("Crucible", "Cloth", "Loupe", "Burin")
 TOOL_SHORT = ("Cru", "Clo", "Lou", "Bur")
 TOOL_KEYS = "coli"
 """The key naming each tool while storing: c Crucible, o clOth, l Loupe, i burIn."""
-
-
-def span(text: str, style: Style | str = "") -> Text:
-    """Styled text whose style stays its own when more text is appended."""
-    out = Text()
-    out.append(text, style=style)
-    return out
-
-
-def join(parts: Iterable[Text], sep: str = " ", style: Style | str = "") -> Text:
-    out = Text()
-    for i, part in enumerate(parts):
-        if i:
-            out.append(sep, style=style)
-        out.append_text(part)
-    return out
 
 
 def die(colour: int, text: str | None = None) -> Text:
@@ -125,26 +111,6 @@ def counts_text(counts: Sequence[int]) -> Text:
     parts = [gem(c, f"{n}{LETTERS[c]}") if n else span(f"0{LETTERS[c]}", DIM)
              for c, n in enumerate(counts)]
     return join(parts)
-
-
-def pack(segments: Sequence[Text], width: int, indent: int = 0, sep: str = "  ",
-         max_lines: int = 99) -> list[Text]:
-    """Segments laid out left to right, wrapping between segments, never inside one."""
-    lines: list[Text] = []
-    line = Text(" " * indent)
-    for segment in segments:
-        if line.cell_len > indent and line.cell_len + len(sep) + segment.cell_len > width:
-            lines.append(line)
-            line = Text(" " * indent)
-        if line.cell_len > indent:
-            line.append(sep)
-        line.append_text(segment)
-    if line.cell_len > indent:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = fit(lines[-1], width - 1) + span(CUT, DIM)
-    return [fit(line, width) for line in lines]
 
 
 def seat_name(seat: int, me: int | None) -> str:

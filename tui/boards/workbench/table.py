@@ -265,6 +265,6 @@ def commission_lines(view: WorkbenchState, me: int | None, width: int) -> list[T
     segments = commission_segments(view, me)
     title = G.span("Commissions +5: ", G.BOLD)
     lines = G.pack([title + segments[0], *segments[1:]] if segments else [title], width,
-                   sep=" · ", max_lines=2)
+                   sep=" · ", max_lines=2, overflow="ellipsis")
     return lines
 

@@ -13,7 +13,7 @@ cannot hope to gain more than that gap by guessing the hidden cards better.
 It is not perfect play: the seeing search still searches with its budget and
 its evaluation. This is never a seat kind and never runs at a table.
 
-    python -m gemtable.ai.solo_bound jewelbox --games 200 --seed 1 --workers 2
+    python tools/solo_bound.py jewelbox --games 200 --seed 1 --workers 2
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ from functools import partial
 
 import attrs
 
+from gemtable.ai.arena import game_seed, play_arena_game
+from gemtable.ai.base import make_bot, search_kind
+from gemtable.ai.match import bot_seed, play_seeing
+from gemtable.ai.parallel import single_process_search
+from gemtable.ai.stats import Mean
 from gemtable.engine import registry
-
-from .arena import game_seed, play_arena_game
-from .base import make_bot, search_kind
-from .match import bot_seed, play_seeing
-from .paired import Mean, add_range_arguments, map_games
-from .parallel import single_process_search
+from paired import add_range_arguments, map_games
 
 
 @attrs.frozen
@@ -105,7 +105,7 @@ def report(result: dict) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gemtable.ai.solo_bound",
+        prog="python tools/solo_bound.py",
         description="A search from its view against the same search seeing the hidden cards, "
                     "on the same solo games (analysis only)")
     parser.add_argument("game", help="a game with a solo mode (jewelbox)")

@@ -1,9 +1,13 @@
-"""A tiny dice race used only by the table tests: it has chance steps and a hidden
-number per seat, which the real games may not both have at a stable point.
+"""The suite's one toy game, a tiny dice race: it has chance steps and a hidden
+number per seat, which the real games may not both have at a stable point
+(the table tests), and a sure gain that only an expectation over the die beats
+(the bot tests).
 
-On your turn: `roll` (a chance step adds a die to your total) or `hold` (your
-turn ends). First to 12 wins. Each seat also holds a secret `lucky` number,
-dealt from the seed, that only that seat may see.
+On your turn: `roll` (a chance step adds a die to your total, and you go on),
+`hold` (your turn ends) or `inch` (one more, and your turn ends). First to 12
+wins. Each seat also holds a secret `lucky` number, dealt from the seed, that
+only that seat may see. Not a registered game: the tests that need it by id
+register it as "dicetest".
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ class DiceGame(Game):
     has_hidden_information = True
     has_private_views = True  # the lucky numbers
     has_chance = True
-    rules_file = Path(__file__).with_name("tui_dice_rules.md")
+    rules_file = Path(__file__).with_name("dice_game_rules.md")  # no such file: the rules screen says so
 
     def _new(self, players: int, rng: random.Random, variant: str) -> DiceState:
         lucky = tuple(rng.randint(1, 6) for _ in range(players))
@@ -66,7 +70,7 @@ class DiceState(State):
             return ()
         if self.rolling:
             return tuple(f"die {n}" for n in range(1, 7))
-        return ("roll", "hold")
+        return ("roll", "hold", "inch")
 
     def chance_outcomes(self):
         if not self.rolling:
@@ -76,9 +80,11 @@ class DiceState(State):
     def _apply(self, action: object) -> DiceState:
         if action == "roll":
             return attrs.evolve(self, rolling=True)
-        if action == "hold":
-            return attrs.evolve(self, current=(self.current + 1) % self.players,
-                                turns=self.turns + 1)
+        if action in ("hold", "inch"):
+            totals = list(self.totals)
+            totals[self.current] += action == "inch"
+            return attrs.evolve(self, totals=tuple(totals), turns=self.turns + 1,
+                                current=(self.current + 1) % self.players)
         value = int(str(action).split()[1])
         totals = list(self.totals)
         totals[self.current] += value
@@ -89,10 +95,10 @@ class DiceState(State):
             return "the game is over"
         if self.rolling:
             return "the die is rolling"
-        return f"{action!r} is not roll or hold"
+        return f"{action!r} is not roll, hold or inch"
 
     def parse_syntax(self, text: str):
-        return text if text in ("roll", "hold") or text.startswith("die ") else None
+        return text if text in ("roll", "hold", "inch") or text.startswith("die ") else None
 
     def scores(self):
         return self.totals

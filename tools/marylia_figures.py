@@ -1,7 +1,7 @@
 """Simulation figures for the Marylia balancing note (engine/games/marylia/data/README.md).
 
-    python -m gemtable.ai.heuristics.marylia_figures --greedy-games 30
-    python -m gemtable.ai.heuristics.marylia_figures --results RUN.jsonl ...
+    python tools/marylia_figures.py --greedy-games 30
+    python tools/marylia_figures.py --results RUN.jsonl ...
 
 The first plays all-greedy games at every player count; the second replays
 the games of arena result files (their seeds and actions). Both report, from
@@ -19,12 +19,11 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+from gemtable.ai.match import play_match
 from gemtable.engine import registry
 from gemtable.engine.games.marylia.cards import ENCOUNTER_KIND, ENCOUNTER_NAME
 from gemtable.engine.games.marylia.recipes import RECIPE_NAME
 from gemtable.engine.games.marylia.state import CHANGE, MaryliaState
-
-from ..match import play_match
 
 
 class Figures:

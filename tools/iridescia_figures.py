@@ -1,7 +1,7 @@
 """What each item is worth to the bots, for the Iridescia balancing note
 (engine/games/iridescia/data/README.md).
 
-    python -m gemtable.ai.heuristics.iridescia_figures --seeds 50
+    python tools/iridescia_figures.py --seeds 50
 
 A paired design with two greedy seats: in every game one seat may not buy
 the item under test (the "without" seat) and the other plays as usual. Each
@@ -18,20 +18,22 @@ Catapult are out of the deck.
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Sequence
-from statistics import mean, stdev
+from statistics import mean
 
+from gemtable.ai.base import check_view, decision_rng
+from gemtable.ai.heuristics import heuristic_for
+from gemtable.ai.match import bot_seed, play_match
+from gemtable.ai.simple import GreedyBot
+from gemtable.ai.stats import half_width, wilson
 from gemtable.engine import State, registry
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia.components import CATAPULT, ITEMS, SWAP
 
-from ..base import check_view, decision_rng
-from ..match import bot_seed, play_match
-from ..simple import GreedyBot
-from . import heuristic_for
-
 GAME_ID = "iridescia"
+PUBLISHED_Z = 1.96
+"""The z of the figures in the balancing note, kept so that they reproduce."""
+
 TWO_PLAYER_ITEMS = tuple(i.kind for i in ITEMS if i.kind not in (SWAP, CATAPULT))
 
 
@@ -55,10 +57,7 @@ class WithoutItem(GreedyBot):
         forced = self.heuristic.policy_action(view)
         if forced is not None and forced in legal:
             return forced
-        rng = decision_rng(self.seed, view)
-        rng.shuffle(legal)  # max() keeps the first best: a seeded tie-break
-        sample = view.determinize(rng)
-        return max(legal, key=lambda a: self.expected_value(sample.apply(a), seat, rng))
+        return self.rank(view, seat, legal, decision_rng(self.seed, view))[0]
 
 
 def bought(seed: int, actions: Sequence[object], seat: int, item: int) -> bool:
@@ -95,20 +94,13 @@ def item_row(item: int, seeds: int, first_seed: int) -> dict[str, float]:
     return {
         "games": games,
         "diff": mean(diffs),
-        "se": stdev(diffs) / math.sqrt(games),
+        "se": half_width(diffs, z=1.0),
+        "wins": wins,
         "win": wins / games,
         "bought": len(with_item) / games,
         "score_with": mean(with_item) if with_item else float("nan"),
         "score_without": mean(without_item) if without_item else float("nan"),
     }
-
-
-def wilson(p: float, n: int) -> tuple[float, float]:
-    """95% Wilson interval of a proportion."""
-    z = 1.96
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -125,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|---|---|---|---|---|")
     for item in items:
         row = item_row(item, args.seeds, args.seed)
-        low, high = wilson(row["win"], int(row["games"]))
+        low, high = wilson(row["wins"], int(row["games"]), z=PUBLISHED_Z)
         print(f"| {ITEMS[item].name} | {ITEMS[item].cost} | {row['diff']:+.1f} ± {row['se']:.1f} "
               f"| {row['win']:.0%} ({low:.0%}-{high:.0%}) | {row['bought']:.0%} of "
               f"{int(row['games'])} | {row['score_with']:.1f} / {row['score_without']:.1f} |",

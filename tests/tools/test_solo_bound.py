@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gemtable.ai import solo_bound
+import solo_bound
 from gemtable.ai.arena import game_seed, play_arena_game
 from gemtable.ai.base import make_bot
 from gemtable.ai.match import play_seeing

@@ -1,39 +1,15 @@
-"""What the paired measurements share (ai/solo_bound.py, ai/trial.py): each
-plays a range of arena games twice, in one process or a pool, and reports
-means with a 95% interval."""
+"""What the paired measurements share (solo_bound.py, trial.py): each plays a
+range of arena games twice, in one process or a pool, and reports means with
+a 95% interval (gemtable.ai.stats)."""
 
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from statistics import mean, stdev
 from typing import TypeVar
 
-import attrs
-
-from .arena import Z95
-
 T = TypeVar("T")
-
-
-@attrs.frozen
-class Mean:
-    mean: float
-    low: float
-    high: float
-    """The mean with a 95% interval (normal approximation)."""
-
-    @classmethod
-    def of(cls, values: list[float] | tuple[float, ...]) -> Mean:
-        n = len(values)
-        middle = mean(values)
-        half = Z95 * (stdev(values) if n > 1 else math.inf) / math.sqrt(n)
-        return cls(middle, middle - half, middle + half)
-
-    def text(self) -> str:
-        return f"{self.mean:.2f} ({self.low:.2f}-{self.high:.2f})"
 
 
 def map_games(job: Callable[[int], T], indices: range, workers: int) -> Iterator[T]:

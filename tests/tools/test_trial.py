@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from gemtable.ai import trial
+import trial
 from gemtable.ai.arena import GameRecord, play_arena_game
 from gemtable.ai.heuristics import heuristic_for
 from gemtable.ai.heuristics.jewelbox import HEURISTIC as JEWELBOX

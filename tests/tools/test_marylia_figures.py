@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from gemtable.ai.heuristics.marylia_figures import Figures, replay
 from gemtable.ai.match import play_match
+from marylia_figures import Figures, replay
 
 
 def test_figures_count_sales_auctions_and_lengths_of_replayed_games():

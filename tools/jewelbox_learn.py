@@ -1,10 +1,10 @@
-"""Learn the Jewel Box value tables (jewelbox_tuples.py) by self-play.
+"""Learn the Jewel Box value tables (ai/heuristics/jewelbox_tuples.py) by self-play.
 
 Temporal differences on afterstates: each seat's box, once the turn's
 beetle is placed (and the Forceps used or not), is valued by the tables, and
 the value of that seat's previous afterstate moves towards it; a full box's
 target is its score. Every seat is played by the one-turn planner
-(jewelbox_turn.py) on the tables being learned, on engine states, so the
+(ai/heuristics/jewelbox_turn.py) on the tables being learned, on engine states, so the
 games follow the engine's rules exactly. The planner reads no face-down
 beetle, only how many of each family are unseen.
 
@@ -12,7 +12,7 @@ Each game is dealt from the run's seed and its number, and its dice come
 from a generator seeded the same way, so a run gives the same tables every
 time. Solo games teach the 5x5 table, two-player games the 4x4 one.
 
-    python -m gemtable.ai.heuristics.jewelbox_learn --size 5 --games 60000 --write
+    python tools/jewelbox_learn.py --size 5 --games 60000 --write
 """
 
 from __future__ import annotations
@@ -24,11 +24,19 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from gemtable.ai.heuristics.jewelbox_tuples import (
+    TupleValue,
+    load_weights,
+    save_weights,
+    weights_path,
+)
+from gemtable.ai.heuristics.jewelbox_turn import TurnPlanner, unseen_supply
+from gemtable.ai.stats import Mean
 from gemtable.engine import CHANCE, registry
 from gemtable.engine.games.jewelbox.state import DISCARDING, SIZES, JewelBoxState
 
-from .jewelbox_tuples import TupleValue, load_weights, save_weights, weights_path
-from .jewelbox_turn import TurnPlanner, unseen_supply
+PUBLISHED_Z = 1.96
+"""The z of the checks in docs/performance.md, kept so that they reproduce."""
 
 GAMES = {SIZES[variant]: (players, variant) for players, variant in ((1, "solo"), (2, "standard"))}
 """Box size -> (players, variant) of the games that teach its table."""
@@ -110,16 +118,9 @@ def run(value: TupleValue, size: int, games: int, first: int, alpha: float,
     return scores
 
 
-def mean_and_half_width(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    spread = (sum((x - mean) ** 2 for x in values) / max(1, n - 1)) ** 0.5
-    return mean, 1.96 * spread / n ** 0.5
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gemtable.ai.heuristics.jewelbox_learn",
+        prog="python tools/jewelbox_learn.py",
         description="Learn a Jewel Box value table by self-play (TD on afterstates)")
     parser.add_argument("--size", type=int, choices=sorted(GAMES), default=5,
                         help="box size: 5 learns from solo games, 4 from two-player ones")
@@ -144,9 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         save_weights(out, value.w)
     if args.check:
         scores = run(value, args.size, args.check, args.seed * 10_000_000 + 9_000_000, 0.0, 0)
-        mean, half = mean_and_half_width(scores)
-        print(f"check: {args.check} fresh games, mean score {mean:.2f} "
-              f"({mean - half:.2f}-{mean + half:.2f})")
+        check = Mean.of(scores, z=PUBLISHED_Z)
+        print(f"check: {args.check} fresh games, mean score {check.text()}")
     return 0
 
 

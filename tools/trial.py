@@ -8,7 +8,7 @@ of a point or two apart where two separate runs would need hundreds.
 The first seat is the one whose figures are compared: its mean score, its
 share of the wins and, with several seats, its margin over the best rival.
 
-    python -m gemtable.ai.trial jewelbox --set rival_turn=0.5 \\
+    python tools/trial.py jewelbox --set rival_turn=0.5 \\
         --seat mcts --seat greedy --games 60 --seed 1 --workers 2
 
 Measurement only: the changed settings live in the worker processes of the
@@ -26,11 +26,11 @@ from typing import Any
 
 import attrs
 
+from gemtable.ai.arena import GameRecord, play_arena_game
+from gemtable.ai.heuristics import heuristic_for
+from gemtable.ai.stats import Mean
 from gemtable.engine import registry
-
-from .arena import GameRecord, play_arena_game
-from .heuristics import heuristic_for
-from .paired import Mean, add_range_arguments, map_games
+from paired import add_range_arguments, map_games
 
 
 class UnknownSetting(ValueError):
@@ -140,7 +140,7 @@ def report(result: dict) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m gemtable.ai.trial",
+        prog="python tools/trial.py",
         description="The same arena games with the heuristic as shipped and with settings "
                     "changed, compared game by game (measurement only)")
     parser.add_argument("game")

@@ -1,4 +1,4 @@
-"""Learning the Jewel Box tables by self-play (ai/heuristics/jewelbox_learn.py):
+"""Learning the Jewel Box tables by self-play (tools/jewelbox_learn.py):
 a step moves a value by exactly its share of the error, a run repeats
 exactly, and learning makes the tables predict final scores better."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from gemtable.ai.heuristics import jewelbox_learn as learn
+import jewelbox_learn as learn
 from gemtable.ai.heuristics.jewelbox_tuples import TupleValue, load_weights
 from gemtable.ai.heuristics.jewelbox_turn import TurnPlanner, unseen_supply
 from gemtable.engine import CHANCE, registry

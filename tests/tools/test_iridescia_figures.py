@@ -4,10 +4,10 @@ really never buys the item, and the free seat does in the same seeds."""
 from __future__ import annotations
 
 from gemtable.ai.heuristics import heuristic_for
-from gemtable.ai.heuristics.iridescia_figures import WithoutItem, bought
 from gemtable.ai.match import bot_seed, play_match
 from gemtable.ai.simple import GreedyBot
 from gemtable.engine.games.iridescia.components import ELIXIR
+from iridescia_figures import WithoutItem, bought
 
 
 def test_the_restricted_seat_never_buys_the_item_the_free_seat_buys():
