@@ -9,6 +9,7 @@ from gemtable.ai.arena import ArenaOptions, run_arena
 from gemtable.ai.backends import make_backend
 from gemtable.ai.tournament import TournamentOptions, run_tournament
 from gemtable.ai.tournament_report import to_json
+from gemtable.engine import registry
 
 ray = pytest.importorskip("ray", reason="the cluster extra is not installed")
 # One worker runs every Ray test: a 2-CPU cluster each would overload the machine,
@@ -58,10 +59,11 @@ def test_ray_soak_equals_local_soak(cluster):
     from gemtable.ai.backends import LocalBackend
     from gemtable.ai.soak import run_soak, soak_tasks
 
-    tasks = list(soak_tasks(["jowhari", "jewelbox"], 3, seed=8, greedy_share=0.0))
+    tasks = list(soak_tasks(list(registry.ids()), 3, seed=8, greedy_share=0.0))
     local = run_soak(tasks, LocalBackend(workers=1))
     seen: list = []
     on_ray = run_soak(tasks, make_backend("ray"), on_game=seen.append)
     assert sorted(r.index for r in seen) == [t.index for t in tasks]
-    assert (on_ray.games, on_ray.actions, on_ray.failures) == (6, local.actions, [])
-    assert local.failures == [] and local.games == 6
+    assert len(tasks) == 3 * len(registry.ids())
+    assert (on_ray.games, on_ray.actions, on_ray.failures) == (len(tasks), local.actions, [])
+    assert local.failures == [] and local.games == len(tasks)

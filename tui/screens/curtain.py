@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
@@ -41,14 +42,14 @@ class CurtainScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center():
-            yield Static(
-                f"Pass to [b]{self.seat_label}[/b]\n\n"
-                "Everyone else, look away.\n\n"
-                f"{self.seat_label}: press [b]Enter[/b] to see your hand."
-                + ("\n\n[dim]F1 rules · q quit (saved)[/dim]"
-                   if self.on_leave else ""),
-                id="curtain-card",
-            )
+            # The label may carry a bot program's name: shown as written, never as markup.
+            card = Text.assemble("Pass to ", (self.seat_label, "bold"),
+                                 "\n\nEveryone else, look away.\n\n",
+                                 f"{self.seat_label}: press ", ("Enter", "bold"),
+                                 " to see your hand.")
+            if self.on_leave:
+                card.append("\n\nF1 rules · q quit (saved)", style="dim")
+            yield Static(card, id="curtain-card")
 
     def action_dismiss_curtain(self) -> None:
         # An Enter typed just before the curtain rose (the last player confirming

@@ -28,7 +28,7 @@ class StatusBar(Widget):
     """
 
     left: reactive[str] = reactive("")
-    short_left: reactive[tuple[str, ...] | str] = reactive("")
+    short_left: reactive[tuple[str, ...]] = reactive(())
     """Said instead of `left` when `left` does not fit: the first of these that
     fits (e.g. with the game's short name, then without it); the last is cut."""
     right: reactive[str] = reactive("")
@@ -55,8 +55,7 @@ class StatusBar(Widget):
         spinner = f" {SPINNER[self.frame]}" if self.busy else ""
         left = f" {self.left}{spinner}"
         right = f"{self.right} " if self.right else ""
-        shorter = [words for words in ((self.short_left,) if isinstance(self.short_left, str)
-                                       else self.short_left) if words]
+        shorter = [words for words in self.short_left if words]
         # The first shorter left beside the right part, then alone (the game's
         # name matters more than the table's mode), then the others.
         tries = [(left, right)]

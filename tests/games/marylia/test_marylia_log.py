@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import random
 import re
 
-from gemtable.engine import CHANCE, chance_rng
+from playouts import playout_steps
+
+from gemtable.engine import CHANCE
 from gemtable.engine.games.marylia import GAME
 from gemtable.engine.games.marylia.actions import (
     Bid,
@@ -22,18 +23,7 @@ from gemtable.engine.wording import second_person
 
 
 def _playout(players: int, seed: int):
-    state = GAME.new(players, seed=seed)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        if state.to_move is CHANCE:
-            action = state.sample_chance(chance_rng(seed, step))
-        else:
-            action = rng.choice(state.legal_actions())
-        after = state.apply(action)
-        yield state, action, after
-        state = after
-        step += 1
+    return playout_steps(GAME, players, GAME.default_variant(players).id, seed)
 
 
 def test_every_move_has_a_log_line_and_keeps_the_invariants():
