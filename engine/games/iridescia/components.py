@@ -131,6 +131,8 @@ ITEMS: tuple[Item, ...] = tuple(
 ITEM_BY_KEY = {item.key: item.kind for item in ITEMS}
 (CAULDRON, CART, JACKHAMMER, ELIXIR, LIBATION, AXE, WELL, DYNAMITE, SWAP, BOOK, PICKAXE,
  CATAPULT) = range(12)
+DIE_CHANGES: dict[int, tuple[int, ...]] = {JACKHAMMER: (-1, 1), DYNAMITE: (-2, -1, 1, 2)}
+"""Per die-changing item (Jolty Jackhammer, Dazzling Dynamite): what it may add to a die."""
 OBJECTIVES: tuple[Objective, ...] = tuple(
     Objective(int(r["id"]), r["name"], r["kind"], r["param"], int(r["points"]), r["text"])
     for r in _rows("objectives.csv")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .board import LETTERS, ROW_SIZES, ROWS, parse_cell
-from .components import DYNAMITE, GEM_LETTERS, GEM_NAMES, ITEMS, JACKHAMMER, TILE_LETTERS
+from .components import DIE_CHANGES, GEM_LETTERS, GEM_NAMES, ITEMS, TILE_LETTERS
 from .state import IridesciaState
 
 _GEM_KEY = ", ".join(f"{letter.lower()} {name}" for letter, name in zip(GEM_LETTERS, GEM_NAMES,
@@ -102,7 +102,7 @@ def never_legal(state: IridesciaState, action: object) -> str:
     """Why `action`, written correctly, can never be played; "" if it can be."""
     if isinstance(action, A.Tweak):
         item = ITEMS[action.item]
-        steps = _TWEAK_STEPS[action.item]
+        steps = DIE_CHANGES[action.item]
         if action.delta not in steps:
             changes = ", ".join(f"{d:+d}" for d in steps[:-1]) + f" or {steps[-1]:+d}"
             return f"the {item.name} changes a die by {changes}, not {action.delta:+d}"
@@ -117,6 +117,3 @@ def never_legal(state: IridesciaState, action: object) -> str:
         return f"there is no objective {action.slot + 1}: you drop 1 or 2"
     return ""
 
-
-_TWEAK_STEPS = {JACKHAMMER: (-1, 1), DYNAMITE: (-2, -1, 1, 2)}
-"""Per die-changing item (Jolty Jackhammer, Dazzling Dynamite): the changes it may make."""

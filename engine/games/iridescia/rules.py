@@ -30,11 +30,10 @@ from .components import (
     CART,
     CATAPULT,
     CAULDRON,
-    DYNAMITE,
+    DIE_CHANGES,
     ELIXIR,
     IRIDIA,
     ITEMS,
-    JACKHAMMER,
     LIBATION,
     PICKAXE,
     RAINBOW,
@@ -162,7 +161,7 @@ RESTORE_ROW = tuple(A.OnSlot("restore", slot) for slot in range(5))
 
 MARKET_TWEAKS = {item: tuple(A.TWEAKS[item, A.MARKET_TARGET + g, d] for g in range(4)
                              for d in deltas)
-                 for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2)))}
+                 for item, deltas in DIE_CHANGES.items()}
 """Per tweaking item: its changes of the market dice, in the order they are listed."""
 LIBATION_MARKET = tuple(A.Libation(combo, True) for n in range(1, 5)
                         for combo in combinations(range(4), n))
@@ -253,7 +252,7 @@ def resolve_actions(state: IridesciaState) -> list[A.Action]:
     items = state.seats[state.current].items
     dice = range(len(state.dice))
     out: list[A.Action] = [A.TAKE]
-    for item, deltas in ((JACKHAMMER, (-1, 1)), (DYNAMITE, (-2, -1, 1, 2))):
+    for item, deltas in DIE_CHANGES.items():
         if item in items:
             out.extend(A.TWEAKS[item, i, d] for i in dice for d in deltas)
     out.extend(market_tweaks(items))
