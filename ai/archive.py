@@ -8,13 +8,14 @@ seed gives back each state (checking every action on the way), and
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from gemtable.engine import State, gamelog, registry
 
 from .backends import PlayedGame
 
 
-def states_of(played: PlayedGame) -> list[State]:
+def states_of(played: PlayedGame) -> list[State[Any]]:
     """Every state of the game, from set-up to the end."""
     state = registry.get(played.game).new(len(played.seats), played.seed, played.variant)
     states = [state]

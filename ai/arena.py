@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 import attrs
 
@@ -31,6 +32,8 @@ from .stats import wilson
 
 PROBLEMS_SHOWN = 5
 """Failures of outside programs a summary keeps in words."""
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -76,7 +79,7 @@ class ArenaResult:
     problems: tuple[str, ...] = ()
     """The first few of those failures in words (the earliest games first)."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The documented JSON shape, one entry per given seat (plus `titles`
         for games that award achievements)."""
         data = {
@@ -115,7 +118,7 @@ def to_record(played: PlayedGame) -> GameRecord:
     n = len(played.seats)
     by_given = [(given - played.index) % n for given in range(n)]  # given seat -> table seat
 
-    def pick(values):
+    def pick(values: Sequence[T]) -> tuple[T, ...]:
         return tuple(values[t] for t in by_given)
 
     return GameRecord(

@@ -210,7 +210,7 @@ class LocalBackend:
             # process that runs threads is unsafe.
             queue = iter(tasks)
             window = IN_FLIGHT_PER_WORKER * self.workers
-            pending: set[Future] = {pool.submit(play, t) for t in take(queue, window)}
+            pending: set[Future[R]] = {pool.submit(play, t) for t in take(queue, window)}
             if on_start:
                 on_start()
             while pending:

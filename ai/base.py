@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from gemtable.engine import State, registry
 
@@ -43,7 +43,7 @@ class UnknownBotKind(BotKindError):
 class Bot(Protocol):
     kind: str
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         """One of `view.legal_actions()`; `view` is what the bot's seat may know."""
         ...
 
@@ -69,12 +69,12 @@ FRESH_SEARCH = "mcts-fresh"
 how `mcts` played before it kept its tree, for comparisons; not in menus."""
 
 
-def decision_rng(seed: int, view: State) -> random.Random:
+def decision_rng(seed: int, view: State[Any]) -> random.Random:
     """A generator for one decision, fixed by the bot's seed and the position."""
     return random.Random(f"{seed}:{view.turn}:{view.to_move}:{len(view.legal_actions())}")
 
 
-def check_view(view: State) -> int:
+def check_view(view: State[Any]) -> int:
     """The seat to act in `view`; refuses a true state or another seat's view.
 
     Bots must never see more than their seat may know, so a caller that hands

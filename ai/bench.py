@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import attrs
 
@@ -53,7 +54,7 @@ class BenchResult:
     def mcts_iterations_per_s(self) -> float:
         return self.mcts_iterations / self.mcts_seconds if self.mcts_seconds else 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         per_s = self.mcts_iterations_per_s
         return {
             "game": self.game,
@@ -89,7 +90,7 @@ def random_playouts(game_id: str, players: int, seconds: float) -> tuple[int, in
             return games, actions, elapsed
 
 
-def sample_positions(game_id: str, players: int) -> list[State]:
+def sample_positions(game_id: str, players: int) -> list[State[Any]]:
     """Views of the player to move at several stages of one seeded greedy game."""
     record = play_match(game_id, ["greedy"] * players, seed=1)
     state = registry.get(game_id).new(players, 1)

@@ -40,6 +40,7 @@ import time
 import weakref
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -207,7 +208,7 @@ def _exit_words(code: int) -> str:
     return f"exited with code {code}"
 
 
-def _stop_process(process: subprocess.Popen, *, grace: float) -> None:
+def _stop_process(process: subprocess.Popen[bytes], *, grace: float) -> None:
     """End the program and everything it started; always wait for it (no zombie)."""
     if process.stdin is not None:
         with contextlib.suppress(OSError):
@@ -240,7 +241,7 @@ def program_name(kind: str) -> str:
     return Path(named[0] if named else words[0]).name or kind
 
 
-def request(view: State, seat: int) -> dict:
+def request(view: State[Any], seat: int) -> dict[str, Any]:
     """The line the program receives for one move (docs/bots.md)."""
     return {
         "protocol": PROTOCOL,
@@ -268,7 +269,7 @@ class ExecBot:
         """One sentence per move the fallback played instead, in order."""
         self._program: _Program | None = None
         self._failures_in_row = 0
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[[], ExecBot] | None = None
         self._lock = threading.Lock()
 
     @property
@@ -280,7 +281,7 @@ class ExecBot:
         """The last line the running program wrote to its standard error."""
         return self._program.last_words() if self._program is not None else ""
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         seat = check_view(view)
         with self._lock:  # one move at a time: the program answers requests in order
             try:
@@ -296,7 +297,7 @@ class ExecBot:
         self.fallback = fresh.fallback
         return self
 
-    def _ask(self, view: State, seat: int) -> object:
+    def _ask(self, view: State[Any], seat: int) -> object:
         if self._failures_in_row >= GIVE_UP:
             raise BotProgramError(f"failed {GIVE_UP} moves in a row, so it is not started "
                                   "again this game", stop=False)
@@ -322,7 +323,7 @@ class ExecBot:
             self._finalizer = weakref.finalize(self, self._program.close)
         return self._program
 
-    def _fall_back(self, view: State, error: BotProgramError) -> object:
+    def _fall_back(self, view: State[Any], error: BotProgramError) -> object:
         if error.stop:
             self._stop_program(grace=0.0)  # it failed: no time to say goodbye
             self._failures_in_row += 1

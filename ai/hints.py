@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -20,7 +21,8 @@ from gemtable.engine import State
 
 from .base import check_view
 from .heuristics import Heuristic, heuristic_for
-from .mcts import MctsBot, Node
+from .mcts import MctsBot
+from .mcts_tree import Node
 
 HINT_ITERATIONS = 1500
 """A hint's default budget: the default bot's, about a second on one core."""
@@ -62,7 +64,7 @@ def hints_on_by_default(people: int, *, shared: bool) -> bool:
     return not (shared and people > 1)
 
 
-def solo_score(heuristic: Heuristic, reward: float) -> float:
+def solo_score(heuristic: Heuristic[Any], reward: float) -> float:
     """A solo reward turned back into points. Solo rewards are the heuristic's
     score estimate squeezed into [0, 1]: linearly (`solo_low`, `solo_span`,
     where a game defines them) or else by the base class's logistic curve."""
@@ -74,13 +76,13 @@ def solo_score(heuristic: Heuristic, reward: float) -> float:
     return heuristic.solo_scale * math.log(r / (1 - r))
 
 
-def in_points(heuristic: Heuristic, players: int) -> bool:
+def in_points(heuristic: Heuristic[Any], players: int) -> bool:
     """Whether the search's values are expected points (solo, or a game whose
     rewards are points with any number of seats) rather than win chances."""
     return players == 1 or heuristic.rewards_are_points
 
 
-def estimates(root: Node, view: State, heuristic: Heuristic, top: int | None = TOP_MOVES,
+def estimates(root: Node, view: State[Any], heuristic: Heuristic[Any], top: int | None = TOP_MOVES,
               ) -> tuple[MoveEstimate, ...]:
     """The root's moves, most visited first (mean reward, then legal order, break ties)."""
     legal = view.legal_actions()
@@ -100,13 +102,13 @@ def estimates(root: Node, view: State, heuristic: Heuristic, top: int | None = T
     return tuple(out)
 
 
-def _single_move(view: State, seat: int) -> Hint:
+def _single_move(view: State[Any], seat: int) -> Hint:
     action = view.legal_actions()[0]
     return Hint(seat, in_points(heuristic_for(view.game.id), view.players),
                 (MoveEstimate(action, str(action), 0, 1.0, math.nan),), 0)
 
 
-def hint(view: State, seed: int, budget: int = HINT_ITERATIONS, *, workers: int = 1,
+def hint(view: State[Any], seed: int, budget: int = HINT_ITERATIONS, *, workers: int = 1,
          top: int | None = TOP_MOVES, progress: Callable[[Hint], None] | None = None,
          every: int = 100) -> Hint:
     """The search's top moves for the seat whose view this is (it must be to move).
@@ -133,7 +135,7 @@ def hint(view: State, seed: int, budget: int = HINT_ITERATIONS, *, workers: int 
                 bot.last_iterations)
 
 
-def insight(bot: object, view: State, top: int | None = TOP_MOVES) -> Hint | None:
+def insight(bot: object, view: State[Any], top: int | None = TOP_MOVES) -> Hint | None:
     """What a search bot considered for its latest move, from `view` (the view
     it was given); None for a bot that does not search or has not yet."""
     if not isinstance(bot, MctsBot) or bot.last_root is None:
@@ -152,7 +154,7 @@ def watch(bot: object, on_insight: Callable[[Hint], None], *, every: int = 100) 
     if not isinstance(bot, MctsBot):
         return
 
-    def report(root: Node, view: State, iterations: int) -> None:
+    def report(root: Node, view: State[Any], iterations: int) -> None:
         seat = check_view(view)
         on_insight(Hint(seat, in_points(bot.heuristic, view.players),
                         estimates(root, view, bot.heuristic),

@@ -13,7 +13,8 @@ game-specific part). The common mapping:
   game's own budget, on the spare cores when there are any).
 
 Where the common mapping leaves two neighbours of the same strength, a game
-moves its middle levels (GAME_LEVELS): a normal that slips from greedy's
+moves its middle levels (`LEVELS` in its module of ai/heuristics/, beside
+the rest of its bots' knowledge): a normal that slips from greedy's
 choice now and then, a hard with another budget. A game may change what a
 level plays as, never whether it searches, so `hard` and `expert` take
 `@WORKERS` like any search kind in every game.
@@ -29,33 +30,17 @@ expert.
 from __future__ import annotations
 
 import random
-
-import attrs
+from typing import Any
 
 from gemtable.engine import State
 
 from .base import check_view, decision_rng
-from .heuristics import Heuristic
+from .heuristics import Heuristic, LevelTarget, Loose, levels_for
 from .simple import GreedyBot
 
-
-@attrs.frozen
-class Loose:
-    """How loosely a bot follows greedy's ranking of the moves."""
-
-    best: float
-    """How often it plays the move greedy likes best."""
-    pool: float
-    """Otherwise it picks uniformly among this share of the moves, greedy's best first."""
-    least: int = 3
-    """... and among at least this many (or all there are)."""
-
-
 EASY = Loose(best=0.15, pool=0.5)
-SLIPPING = Loose(best=0.85, pool=0.1, least=2)
-"""Greedy that now and then plays its second or third choice."""
 
-LEVELS: dict[str, str | Loose] = {
+LEVELS: dict[str, LevelTarget] = {
     "easy": EASY,
     "normal": "greedy",
     "hard": "mcts:100",
@@ -63,38 +48,13 @@ LEVELS: dict[str, str | Loose] = {
 }
 """Level -> the kind it plays as, or how loosely it follows greedy (its own bot)."""
 
-GAME_LEVELS: dict[str, dict[str, str | Loose]] = {
-    # The full search starts from the planner's reckoning of every move, so
-    # any budget that keeps it is as strong; below it a search weighs only
-    # as many moves as it has iterations: twelve won 55% against greedy,
-    # thirty 80% (60 games each), the full search 84% (200). Greedy that
-    # slips wins 22 in 100 against greedy, so: slipping greedy, then mcts:12.
-    "jewelbox": {"normal": SLIPPING, "hard": "mcts:12"},
-    # mcts:100 is no stronger than greedy here (53 to 47 over 100 games),
-    # and mcts:500 is nearly as strong as the full search; a light slip costs
-    # greedy little in this game, so normal slips more: it wins 30 in 100
-    # against greedy.
-    "marylia": {"normal": Loose(best=0.35, pool=0.34, least=2)},
-    # mcts:100 is nearly the full search (which beat it 63% of the time),
-    # mcts:20 sits too near greedy (11 to 5, and 1 to 15 against the full
-    # search), and a slip costs greedy little (a light one still wins 48%
-    # against it), so hard stops halfway, at fifty iterations.
-    "iridescia": {"hard": "mcts:50"},
-    # mcts:100 is as strong as the full search here (5 to 5 in a
-    # tournament's first ten games) and mcts:60 was nearly so (it lost 40%
-    # to the full search over 600 games but ranked level with it), so both
-    # middle levels step down: a greedy that slips (it wins 33 in 100
-    # against greedy), then mcts:30 (55% against greedy).
-    "workbench": {"normal": SLIPPING, "hard": "mcts:30"},
-}
-"""Where a game's levels differ from LEVELS, and why (docs/performance.md, "Levels")."""
-
 LEVEL_KINDS = tuple(LEVELS)
 
-def target_words(target: str | Loose) -> str:
+
+def target_words(target: LevelTarget) -> str:
     """What playing against a level's target is like, in one line for menus.
 
-    Worded from the target itself, so a game that moves a level (GAME_LEVELS)
+    Worded from the target itself, so a game that moves a level (its `LEVELS`)
     is described as it plays there, and the README's table agrees."""
     if isinstance(target, Loose):
         if target.best < 0.25:
@@ -121,9 +81,10 @@ def level_words(kind: str, game_id: str | None = None) -> str:
     return target_words(level_target(base, game_id))
 
 
-def level_target(level: str, game_id: str | None = None) -> str | Loose:
+def level_target(level: str, game_id: str | None = None) -> LevelTarget:
     """What `level` plays as in `game_id` (without a game, the common mapping)."""
-    return GAME_LEVELS.get(game_id or "", {}).get(level, LEVELS[level])
+    moved = levels_for(game_id) if game_id else {}
+    return moved.get(level, LEVELS[level])
 
 
 LOOSE = "loose"
@@ -169,7 +130,7 @@ def parse_loose(kind: str) -> Loose | None:
 class EasyBot:
     """Greedy's ranking, followed loosely (see the module's notes)."""
 
-    def __init__(self, heuristic: Heuristic, *, seed: int, kind: str = "easy",
+    def __init__(self, heuristic: Heuristic[Any], *, seed: int, kind: str = "easy",
                  loose: Loose = EASY) -> None:
         self.kind = kind
         self.loose = loose
@@ -177,7 +138,7 @@ class EasyBot:
         self.greedy = GreedyBot(heuristic, seed=seed)
         self.heuristic = heuristic
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         seat = check_view(view)
         legal = list(view.legal_actions())
         settled = self.greedy.settled(view, legal)

@@ -27,7 +27,7 @@ def bot_seed(seed: int, seat: int) -> int:
 
 @attrs.frozen
 class MatchResult:
-    final: State
+    final: State[Any]
     actions: tuple[object, ...]
     """Every action applied, chance outcomes included, in order."""
     kinds: tuple[str, ...]
@@ -51,7 +51,7 @@ class MatchResult:
 
 
 def play_match(
-    game: str | Game,
+    game: str | Game[Any, Any],
     seats: Sequence[str | Bot],
     *,
     seed: int,
@@ -80,7 +80,7 @@ def play_match(
                 close_bot(bot)
 
 
-def play_seeing(game: str | Game, bots: Sequence[Any], *, seed: int,
+def play_seeing(game: str | Game[Any, Any], bots: Sequence[Any], *, seed: int,
                 variant: str | None = None) -> MatchResult:
     """Analysis only: `play_match` with every bot handed the true state
     instead of its view, through its `decide` (an MctsBot's). It measures
@@ -92,13 +92,13 @@ def play_seeing(game: str | Game, bots: Sequence[Any], *, seed: int,
                  show=lambda bot, state, seat: bot.decide(state))
 
 
-def _shown_view(bot: Any, state: State, seat: int) -> object:
+def _shown_view(bot: Any, state: State[Any], seat: int) -> object:
     return bot.choose(state.view(seat))
 
 
-def _play(game: Game, bots: Sequence[Bot], *, seed: int, variant: str | None,
+def _play(game: Game[Any, Any], bots: Sequence[Bot], *, seed: int, variant: str | None,
           max_actions: int | None,
-          show: Callable[[Any, State, int], object] = _shown_view) -> MatchResult:
+          show: Callable[[Any, State[Any], int], object] = _shown_view) -> MatchResult:
     state = game.new(len(bots), seed, variant)
     actions: list[object] = []
     think = [0.0] * len(bots)

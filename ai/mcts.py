@@ -53,13 +53,13 @@ import math
 import random
 import time
 from collections.abc import Callable
-
-import attrs
+from typing import Any
 
 from gemtable.engine import CHANCE, IllegalAction, State
 
 from .base import check_view, decision_rng
 from .heuristics import Heuristic, advance_chance
+from .mcts_tree import Node, Seen, descend, observed
 from .parallel import auto_search_workers
 
 DEFAULT_ITERATIONS = 1500
@@ -69,7 +69,7 @@ a move stays under a second even when other work halves the speed. An
 iteration budget, not a time limit, so that the default bot is reproducible."""
 
 
-def default_iterations(heuristic: Heuristic) -> int:
+def default_iterations(heuristic: Heuristic[Any]) -> int:
     """Budget of a plain `mcts` bot for the game this heuristic knows: its own
     (`Heuristic.search_iterations`, where each iteration costs more) or
     DEFAULT_ITERATIONS."""
@@ -81,29 +81,12 @@ FOLLOW_LIMIT = 4096
 search starts afresh (a cost of a few milliseconds at most)."""
 
 
-class Node:
-    """Statistics of one action (or chance outcome) below its parent."""
-
-    __slots__ = ("seat", "visits", "available", "reward", "prior", "children")
-
-    def __init__(self, seat: int | None, prior: float = 0.0) -> None:
-        self.seat = seat
-        """The seat that acted to reach this node; None for the root and chance."""
-        self.prior = prior
-        """Progressive bias: the heuristic's opinion, fading with visits (root only)."""
-        self.visits = 0
-        self.available = 0
-        self.reward = 0.0
-        """Sum of `seat`'s rewards over the iterations through this node."""
-        self.children: dict[object, Node] = {}
-
-
 class MctsBot:
     """SO-ISMCTS with UCT, availability counts and truncated playouts."""
 
     def __init__(
         self,
-        heuristic: Heuristic,
+        heuristic: Heuristic[Any],
         *,
         seed: int,
         iterations: int | None = None,
@@ -134,7 +117,7 @@ class MctsBot:
         self.workers = workers
         """Search processes per decision; None: decided at each move."""
         self.last_workers = 1
-        self.progress: Callable[[Node, State, int], None] | None = None
+        self.progress: Callable[[Node, State[Any], int], None] | None = None
         """Called as (root, view, iterations) every `progress_every` iterations
         of a one-process search, and once with the merged root of a parallel
         one: what a watching screen shows (ai/hints.py `watch`)."""
@@ -144,13 +127,13 @@ class MctsBot:
         """Start from the previous tree where the new position follows from it."""
         self.last_reused = 0
         """Visits the latest search inherited from the previous one (0: a fresh tree)."""
-        self._kept: tuple[State, object, Node] | None = None
+        self._kept: tuple[State[Any], object, Node] | None = None
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         check_view(view)
         return self.decide(view)
 
-    def decide(self, view: State) -> object:
+    def decide(self, view: State[Any]) -> object:
         """The search's move from `view`, unchecked. Tables, arenas and hints
         call `choose`; only analysis tools pass a true state here, to measure
         what seeing everything is worth (tools/solo_bound.py)."""
@@ -179,7 +162,7 @@ class MctsBot:
         self._kept = (view, action, root.children[action]) if self.keep_tree and workers == 1 else None
         return action
 
-    def search(self, view: State, rng: random.Random) -> Node:
+    def search(self, view: State[Any], rng: random.Random) -> Node:
         """Grow a tree from `view` until the budget is spent; returns its root."""
         root = self._follow(view) if self._kept is not None else None
         self.last_reused = root.visits if root is not None else 0
@@ -207,7 +190,7 @@ class MctsBot:
         self.last_iterations = done
         return root
 
-    def _seed_root(self, root: Node, view: State) -> None:
+    def _seed_root(self, root: Node, view: State[Any]) -> None:
         """Give each first move the visits its game's own reckoning is worth
         (`Heuristic.prior_visits`), at the reward that reckoning expects. A
         budget smaller than those visits searches without it: the reckoning
@@ -229,7 +212,7 @@ class MctsBot:
             child.available += visits
             child.reward += visits * reward
 
-    def _follow(self, view: State) -> Node | None:
+    def _follow(self, view: State[Any]) -> Node | None:
         """The node of the kept tree whose position is `view`, reached from the
         previous move through moves this seat saw in full; None if there is none.
 
@@ -270,12 +253,12 @@ class MctsBot:
         return None
 
     @staticmethod
-    def _same_position(state: State, view: State) -> bool:
+    def _same_position(state: State[Any], view: State[Any]) -> bool:
         if view.viewer is None:  # an analysis tool's true state (`decide`)
             return state == view
         return state.to_move == view.to_move and state.view(view.viewer) == view
 
-    def search_parallel(self, view: State, workers: int) -> Node:
+    def search_parallel(self, view: State[Any], workers: int) -> Node:
         """A root whose children hold the statistics of `workers` trees."""
         from .parallel import SearchJob, bot_heuristic_for_job, search_parallel
 
@@ -299,7 +282,7 @@ class MctsBot:
         self.last_iterations = merged.iterations
         return root
 
-    def _root_priors(self, view: State, rng: random.Random) -> dict[object, float]:
+    def _root_priors(self, view: State[Any], rng: random.Random) -> dict[object, float]:
         """Greedy's opinion of each first move, scaled to [0, 1] times the weight."""
         sample = view.determinize(rng)
         seat = view.to_move
@@ -311,7 +294,7 @@ class MctsBot:
         span = high - low or 1.0
         return {a: self.prior_weight * (v - low) / span for a, v in values.items()}
 
-    def _iterate(self, root: Node, state: State, rng: random.Random,
+    def _iterate(self, root: Node, state: State[Any], rng: random.Random,
                  priors: dict[object, float]) -> None:
         """One walk down the tree with one determinization, then one playout."""
         node = root
@@ -329,9 +312,9 @@ class MctsBot:
                 # CHANCE, or a move the game's policy makes: followed, not searched.
                 outcome = state.sample_chance(rng) if forced is None else forced
                 after = state.apply(outcome)
-                node = _descend(node, outcome, path)  # counts visits, earns no reward
+                node = descend(node, outcome, path)  # counts visits, earns no reward
                 if observe is not None:
-                    node = _observed(node, observe(state, after), path)
+                    node = observed(node, observe(state, after), path)
                 state = after
                 continue
             if node is not root and node.visits < expand_after:
@@ -368,7 +351,7 @@ class MctsBot:
             after = state.apply(best_action)
             node = best_child
             if observe is not None:
-                node = _observed(node, observe(state, after), path)
+                node = observed(node, observe(state, after), path)
             state = after
         rewards = self._playout(state, rng)
         for child in path:
@@ -376,7 +359,7 @@ class MctsBot:
             if child.seat is not None:
                 child.reward += rewards[child.seat]
 
-    def _playout(self, state: State, rng: random.Random) -> tuple[float, ...]:
+    def _playout(self, state: State[Any], rng: random.Random) -> tuple[float, ...]:
         """Play `playout_depth` plies with the heuristic's policy, then judge."""
         heuristic = self.heuristic
         for _ in range(self.playout_depth):
@@ -391,23 +374,4 @@ class MctsBot:
         return heuristic.playout_rewards(state, rng)
 
 
-def _descend(node: Node, key: object, path: list[Node]) -> Node:
-    """The rewardless child of `node` under `key` (a chance outcome, a forced
-    move, something observed), made if new, added to the walk's path."""
-    child = node.children.get(key)
-    if child is None:
-        child = node.children[key] = Node(None)
-    path.append(child)
-    return child
-
-
-def _observed(node: Node, seen: object, path: list[Node]) -> Node:
-    """Below `node`, the branch for what the seat saw (`seen`; None: nothing)."""
-    return node if seen is None else _descend(node, Seen(seen), path)
-
-
-@attrs.frozen
-class Seen:
-    """The key of an observation branch, never equal to an action's."""
-
-    what: object
+__all__ = ["DEFAULT_ITERATIONS", "MctsBot", "Node", "Seen", "default_iterations"]

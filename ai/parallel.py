@@ -41,7 +41,7 @@ from gemtable.engine import State
 
 if TYPE_CHECKING:
     from .heuristics import Heuristic
-    from .mcts import Node
+    from .mcts_tree import Node
 
 MAX_AUTO_WORKERS = 8
 """Never more search processes than this for one move, however many cores."""
@@ -60,7 +60,7 @@ class RootStats:
 class SearchJob:
     """Everything a worker needs to search one decision (picklable)."""
 
-    view: State
+    view: State[Any]
     worker: int
     seed: int
     iterations: int | None
@@ -73,7 +73,7 @@ class SearchJob:
     """None: the registry's heuristic for the view's game (not sent)."""
 
 
-def worker_rng(seed: int, view: State, worker: int) -> random.Random:
+def worker_rng(seed: int, view: State[Any], worker: int) -> random.Random:
     """Worker 0 draws exactly what a one-worker search draws; the others their own."""
     from .base import decision_rng
 
@@ -255,7 +255,7 @@ def kind_with_workers(kind: str, workers: int) -> str:
     return f"{base}@{workers}"
 
 
-def bot_heuristic_for_job(heuristic: Heuristic[Any], view: State) -> Heuristic[Any] | None:
+def bot_heuristic_for_job(heuristic: Heuristic[Any], view: State[Any]) -> Heuristic[Any] | None:
     """The heuristic to send with a job: None when workers can look it up."""
     from .heuristics import heuristic_for
 

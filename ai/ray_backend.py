@@ -18,6 +18,8 @@ import os
 import socket
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
+from typing import Any
 
 import attrs
 
@@ -41,7 +43,7 @@ class ClusterError(ValueError):
     """Ray is missing, the cluster cannot be reached, or its nodes run other code."""
 
 
-def _ray():
+def _ray() -> ModuleType:
     try:
         import ray
     except ImportError:
@@ -82,7 +84,7 @@ class RayBackend:
             raise ClusterError(f"cannot reach a Ray cluster at {address}: "
                                f"{error.strerror or error}") from None
 
-    def _connect(self, ray) -> bool:
+    def _connect(self, ray: ModuleType) -> bool:
         """Initialise Ray if needed; True when this backend started it (and must stop it)."""
         if ray.is_initialized():
             return False
@@ -100,7 +102,7 @@ class RayBackend:
             raise ClusterError(f"cannot start or reach Ray at {where}: {error}") from None
         return True
 
-    def _check_workers(self, ray) -> None:
+    def _check_workers(self, ray: ModuleType) -> None:
         theirs = ray.get(ray.remote(num_cpus=0)(installed_version).remote())
         ours = installed_version()
         if theirs != ours:
@@ -116,7 +118,7 @@ class RayBackend:
                  on_start: Callable[[], None] | None = None) -> Iterator[R]:
         ray = _ray()
         started_here = self._connect(ray)
-        pending: list = []
+        pending: list[Any] = []  # Ray's object references
         try:
             self._check_workers(ray)
             remote = ray.remote(num_cpus=1)(play)

@@ -27,6 +27,7 @@ import warnings
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -65,7 +66,7 @@ class RunSpec:
     budget); None in files written before it was recorded. A resumed run
     whose levels have since changed would otherwise mix two sets of bots."""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"command": self.command, "game": self.game, "variant": self.variant,
                 "seats": list(self.seats), "players": self.players, "seed": self.seed}
         if self.plays_as is not None:
@@ -73,7 +74,7 @@ class RunSpec:
         return data
 
     @classmethod
-    def from_json(cls, data: dict) -> RunSpec:
+    def from_json(cls, data: dict[str, Any]) -> RunSpec:
         plays_as = data.get("plays_as")
         return cls(str(data["command"]), str(data["game"]), data["variant"],
                    tuple(str(s) for s in data["seats"]), int(data["players"]),
@@ -95,11 +96,11 @@ def _plays_as(game_id: str, seats: Sequence[str]) -> tuple[str, ...]:
     return tuple(level_kind(kind, game_id) for kind in seats)
 
 
-def game_to_json(game: PlayedGame) -> dict:
+def game_to_json(game: PlayedGame) -> dict[str, Any]:
     return {"kind": "game", **attrs.asdict(game)}
 
 
-def game_from_json(data: dict) -> PlayedGame:
+def game_from_json(data: dict[str, Any]) -> PlayedGame:
     return PlayedGame(
         index=int(data["index"]),
         game=str(data["game"]),
@@ -226,7 +227,7 @@ class ResultsWriter:
             mend_tail(self.path)
             self._file = self.path.open("a", encoding="utf-8")
 
-    def _write(self, record: dict, *, sync: bool = False) -> None:
+    def _write(self, record: dict[str, Any], *, sync: bool = False) -> None:
         self._file.write(encode(record))
         self._file.flush()
         if sync or time.monotonic() - self._synced >= SYNC_SECONDS:

@@ -24,6 +24,7 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -107,7 +108,7 @@ def human_seats(seats: Sequence[str], game_id: str) -> tuple[int, ...]:
 @attrs.frozen
 class _Decision:
     index: int
-    before: State
+    before: State[Any]
     """The true state before the move: only its view is searched."""
     played: str
     budget: int

@@ -9,6 +9,7 @@ that leads to a chance step is valued by its expectation over the outcomes.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gemtable.engine import CHANCE, State
 
@@ -26,7 +27,7 @@ class RandomBot:
         self.kind = kind
         self.seed = seed
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         check_view(view)
         return decision_rng(self.seed, view).choice(view.legal_actions())
 
@@ -34,12 +35,12 @@ class RandomBot:
 class GreedyBot:
     """The action whose result the heuristic values most; ties broken by the seed."""
 
-    def __init__(self, heuristic: Heuristic, *, seed: int, kind: str = "greedy") -> None:
+    def __init__(self, heuristic: Heuristic[Any], *, seed: int, kind: str = "greedy") -> None:
         self.kind = kind
         self.seed = seed
         self.heuristic = heuristic
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         seat = check_view(view)
         legal = list(view.legal_actions())
         settled = self.settled(view, legal)
@@ -47,14 +48,14 @@ class GreedyBot:
             return settled
         return self.rank(view, seat, legal, decision_rng(self.seed, view))[0]
 
-    def settled(self, view: State, legal: list[object]) -> object | None:
+    def settled(self, view: State[Any], legal: list[object]) -> object | None:
         """The move when there is nothing to weigh: the only legal one, or the
         one the heuristic's policy prescribes; None otherwise."""
         if len(legal) == 1:
             return legal[0]
         return self.heuristic.policy_action(view)
 
-    def rank(self, view: State, seat: int, legal: list[object],
+    def rank(self, view: State[Any], seat: int, legal: list[object],
              rng: random.Random) -> list[object]:
         """`legal`, best first for `seat` one action ahead, all valued on one
         sample of the hidden cards. Every bot built on greedy's judgement ranks
@@ -64,7 +65,7 @@ class GreedyBot:
         return sorted(legal, key=lambda a: self.expected_value(sample.apply(a), seat, rng),
                       reverse=True)
 
-    def expected_value(self, state: State, seat: int, rng: random.Random,
+    def expected_value(self, state: State[Any], seat: int, rng: random.Random,
                        depth: int = 0) -> float:
         """`seat`'s value of `state`, averaged over chance steps that start there."""
         if state.to_move is not CHANCE:

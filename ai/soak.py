@@ -15,6 +15,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -131,7 +132,7 @@ def soak_game(task: SoakTask) -> SoakResult:
     # apply and view are functions of the position) instead of made again.
     built = Checked()
 
-    def check(position: State) -> list[str]:
+    def check(position: State[Any]) -> list[str]:
         built.successors.clear()
         built.views.clear()
         if task.thorough:
@@ -140,7 +141,7 @@ def soak_game(task: SoakTask) -> SoakResult:
         return problems + end_problems(position) if position.is_over else problems
 
     played: list[str] = []
-    state: State | None = None
+    state: State[Any] | None = None
 
     def result(problems: Iterable[str] = ()) -> SoakResult:
         problems = tuple(problems)
@@ -178,7 +179,7 @@ def soak_game(task: SoakTask) -> SoakResult:
         return result([f"{type(error).__name__}: {error} (at {where.filename}:{where.lineno})"])
 
 
-def _next_state(state: State, action: object, successors: list[State]) -> State:
+def _next_state(state: State[Any], action: object, successors: list[State[Any]]) -> State[Any]:
     """`state.apply(action)`, taken from the successors the checks made when they did."""
     if successors:
         for index, legal in enumerate(state.legal_actions()):

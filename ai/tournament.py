@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from statistics import NormalDist
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -43,6 +44,9 @@ from .results import ResultsWriter, RunSpec, open_results, play_games
 from .stats import Z95, wilson
 
 MODELS = ("plackett-luce", "thurstone-mosteller")
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce, ThurstoneMostellerFull
 
 
 class TournamentError(ValueError):
@@ -58,7 +62,7 @@ def full_shrink(*_: object) -> float:
     return 1.0
 
 
-def rating_model(name: str):
+def rating_model(name: str) -> PlackettLuce | ThurstoneMostellerFull:
     """The openskill model called `name` (one of MODELS)."""
     from openskill.models import PlackettLuce, ThurstoneMostellerFull
 
@@ -180,9 +184,11 @@ class TournamentResult:
         return all(s[k].low > s[k + 1].high for k in range(len(s) - 1))
 
 
-def rate(played: Sequence[PlayedGame], pool: Sequence[str], model_name: str) -> dict:
+def rate(played: Sequence[PlayedGame], pool: Sequence[str], model_name: str) -> dict[str, Any]:
     """Each kind's openskill rating after every game, in index order."""
-    model = rating_model(model_name)
+    # Each model's `rate` takes only its own kind of rating, which a union of the
+    # two cannot show mypy: the model is used untyped here.
+    model: Any = rating_model(model_name)
     ratings = {kind: model.rating(name=kind) for kind in pool}
     for game in played:
         teams = [[ratings[kind]] for kind in game.seats]

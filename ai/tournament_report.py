@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
 from .tournament import TournamentResult
 
@@ -16,7 +17,7 @@ def _r(value: float) -> float:
     return round(value, 4)
 
 
-def to_json(result: TournamentResult) -> dict:
+def to_json(result: TournamentResult) -> dict[str, Any]:
     pool = result.pool
     matrix = [[result.head_to_head(i, j) for j in range(len(pool))] for i in range(len(pool))]
     return {
@@ -50,7 +51,7 @@ def to_json(result: TournamentResult) -> dict:
     }
 
 
-def _fallbacks(result: TournamentResult) -> dict:
+def _fallbacks(result: TournamentResult) -> dict[str, Any]:
     """Failures of outside programs (`exec:` kinds), only when there were some."""
     if not any(s.fallbacks for s in result.standings):
         return {}

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from functools import cache
 from importlib import import_module
 from itertools import groupby
+from typing import Any
 
 import attrs
 
@@ -52,15 +53,15 @@ class ActionSpace:
             raise ValueError(f"{str(action)!r} has no number in {self.game_id}'s "
                              "action space") from None
 
-    def legal_ids(self, state: State) -> tuple[int, ...]:
+    def legal_ids(self, state: State[Any]) -> tuple[int, ...]:
         """The ids of the legal actions of a player's step, in the state's order."""
         return tuple(self._ids[str(action)] for action in state.legal_actions())
 
-    def chance_ids(self, state: State) -> tuple[tuple[int, float], ...]:
+    def chance_ids(self, state: State[Any]) -> tuple[tuple[int, float], ...]:
         """(id, probability) of each outcome of a chance step."""
         return tuple((self._ids[str(outcome)], p) for outcome, p in state.chance_outcomes())
 
-    def action_of(self, state: State, action_id: int) -> object:
+    def action_of(self, state: State[Any], action_id: int) -> object:
         """The legal action (or, on a chance step, the outcome) numbered `action_id`."""
         if not 0 <= action_id < len(self.texts):
             raise IllegalAction(f"{action_id} is not an action number of {self.game_id} "
@@ -76,7 +77,7 @@ class ActionSpace:
 
 
 @cache
-def action_space(game: Game, players: int, variant: str) -> ActionSpace:
+def action_space(game: Game[Any, Any], players: int, variant: str) -> ActionSpace:
     """The numbering of `game`'s actions for this many players and this variant."""
     return ActionSpace.of(game.id, game.action_space(players, variant))
 
@@ -85,13 +86,15 @@ def _verb(text: str) -> str:
     return text.split(" ")[0]
 
 
-def _order_note(game: Game) -> str:
-    """The game's own description of its order: its space module's docstring."""
-    module = import_module(f"{type(game).__module__}.space")
+def _order_note(game: Game[Any, Any]) -> str:
+    """The game's own description of its order: the docstring of space.py in
+    the game's folder (beside game.py, where the Game class is)."""
+    package = type(game).__module__.rpartition(".")[0]
+    module = import_module(f"{package}.space")
     return inspect.cleandoc(module.__doc__ or "")
 
 
-def space_markdown(game: Game) -> str:
+def space_markdown(game: Game[Any, Any]) -> str:
     """`game`'s numbering as docs/interop.md prints it: per set-up, the id
     ranges of each verb with their first and last texts."""
     lines = [f"### {game.title} (`{game.id}`)", "", _order_note(game), ""]

@@ -14,6 +14,7 @@ import operator
 import random
 import re
 import secrets
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from itertools import repeat
 from pathlib import Path
@@ -118,16 +119,24 @@ def normalise_text(text: str) -> str:
     return re.sub(r"\s+", " ", text.strip()).lower()
 
 
-S = TypeVar("S", bound="State")
+A = TypeVar("A")
+"""A game's action type: the values its legal-action lists hold."""
+S = TypeVar("S", bound="State[Any]")
 
 
-class Game(Generic[S]):
-    """A registered game: its identity, what it allows, and how to start it.
+class Game(ABC, Generic[S, A]):
+    """A registered game: its identity, what it allows, how to start it, and
+    its rules, which a state of the game reaches through its `game`.
+
+    A game's folder keeps each job in a module of the same name in every game
+    (docs/architecture.md lists them); the Game subclass in its game.py only
+    says which function does which job, so the rules import downward, never
+    back up to the state. The methods taking a `state` are what the State's
+    methods of the same name ask; call those on the state.
 
     Required of a subclass: the class attributes without a default (`id`,
     `title`, `min_players`, `max_players`, `variants`, `rules_file`) and the
-    methods that raise NotImplementedError here: `_new`, `max_turns` and
-    `action_space`.
+    abstract methods.
     """
 
     id: ClassVar[str]
@@ -212,28 +221,6 @@ class Game(Generic[S]):
             raise ValueError(f"variant {chosen.id!r} is for {allowed} players, not {players}")
         return self._new(players, random.Random(seed), chosen.id)
 
-    def _new(self, players: int, rng: random.Random, variant: str) -> S:
-        """The fresh game `new` has checked the arguments of (required)."""
-        raise NotImplementedError
-
-    def max_turns(self, players: int, variant: str) -> int:
-        """An upper bound on `state.turns` for any game of this set-up, however
-        it is played: a game still running past it is a bug (the soak checks it).
-        Required of every game.
-        """
-        raise NotImplementedError
-
-    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
-        """Every action text that can ever be legal, or be a chance outcome, in
-        a game of this set-up, in a fixed order: an action's number is its
-        index here (engine/actionspace.py; docs/interop.md lists them).
-
-        It may hold texts that no game ever reaches; it must hold every one
-        that can be played, each once. The order is part of the game's
-        published interface: extend it only by appending. Required of every game.
-        """
-        raise NotImplementedError
-
     def rules_text(self) -> str:
         """The rules document as players read it: lines that are only an HTML
         comment (the markers around a generated catalogue) are left out."""
@@ -243,21 +230,109 @@ class Game(Generic[S]):
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
+    # --- set-up and limits (required) -------------------------------------
+    @abstractmethod
+    def _new(self, players: int, rng: random.Random, variant: str) -> S:
+        """The fresh game `new` has checked the arguments of."""
 
-class State:
-    """An immutable position. Game states are attrs frozen classes deriving from this.
+    @abstractmethod
+    def max_turns(self, players: int, variant: str) -> int:
+        """An upper bound on `state.turns` for any game of this set-up, however
+        it is played: a game still running past it is a bug (the soak checks it)."""
 
-    Required of a subclass: `game`, `players`, `to_move`, `is_over`,
-    `_legal_actions`, `_apply`, `scores`, `ranking`, `score_breakdown`,
-    `parse_syntax`, `why_illegal`, `_view`, `determinize`,
-    `component_counts`, and, for games with chance steps, `chance_outcomes`;
-    and the fields `turns` (completed turns), `observer` (None, a seat or
-    SPECTATOR) and `_legal` (the legal-action cache, eq=False).
+    @abstractmethod
+    def action_space(self, players: int, variant: str) -> tuple[str, ...]:
+        """Every action text that can ever be legal, or be a chance outcome, in
+        a game of this set-up, in a fixed order: an action's number is its
+        index here (engine/actionspace.py; docs/interop.md lists them).
+
+        It may hold texts that no game ever reaches; it must hold every one
+        that can be played, each once. The order is part of the game's
+        published interface: extend it only by appending."""
+
+    # --- rules (required) ---------------------------------------------------
+    @abstractmethod
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """The legal actions (chance outcomes on a chance step), in a stable order."""
+
+    @abstractmethod
+    def apply_action(self, state: S, action: A) -> S:
+        """The state after `action`, which `State.apply` has found legal."""
+
+    @abstractmethod
+    def why_illegal(self, state: S, action: A) -> str:
+        """Why `action` cannot be played in `state`, as a sentence for people;
+        "" exactly when it is legal. Built on the same conditions as
+        `legal_actions` (the generic tests check that they agree)."""
+
+    @abstractmethod
+    def parse_syntax(self, state: S, text: str) -> A | None:
+        """See `State.parse_syntax`."""
+
+    @abstractmethod
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's points."""
+
+    @abstractmethod
+    def ranking(self, state: S) -> tuple[int, ...]:
+        """See `State.ranking`."""
+
+    @abstractmethod
+    def score_breakdown(self, state: S, seat: int) -> tuple[ScoreLine, ...]:
+        """See `State.score_breakdown`."""
+
+    @abstractmethod
+    def component_counts(self, state: S) -> dict[str, int]:
+        """See `State.component_counts`."""
+
+    @abstractmethod
+    def view(self, state: S, seat: Observer) -> S:
+        """The view of `state` for `seat`, which `State.view` has checked."""
+
+    @abstractmethod
+    def determinize(self, state: S, rng: random.Random) -> S:
+        """See `State.determinize`."""
+
+    # --- rules with a default -------------------------------------------------
+    def notation_problem(self, state: S, text: str) -> str:
+        """See `State.notation_problem`."""
+        return ""
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, float]]:
+        raise IllegalAction("this is not a chance step")
+
+    def achievements(self, state: S, seat: int) -> tuple[str, ...]:
+        return ()
+
+    def describe(self, state: S, action: A, after: S) -> str:
+        return str(action)
+
+    def secret_action(self, state: S, action: A) -> bool:
+        return False
+
+    def reveals(self, state: S, action: A) -> bool:
+        return state.to_move is CHANCE
+
+    def invariants(self, state: S) -> tuple[str, ...]:
+        return ()
+
+    def progress(self, state: S) -> str:
+        return f"Turn {state.turn + 1}"
+
+
+class State(Generic[A]):
+    """An immutable position. Game states are attrs frozen classes deriving
+    from this, holding data only: every rule is the game's (`game`), which the
+    methods here ask.
+
+    Required of a subclass: `game` (set where the Game is made), `to_move`,
+    and the fields `players`, `turns` (completed turns), `observer` (None, a
+    seat or SPECTATOR) and `_legal` (the legal-action cache, eq=False).
     """
 
     __slots__ = ()
 
-    game: ClassVar[Game[Any]]
+    game: ClassVar[Game[Any, Any]]
 
     # Fields every game declares itself (attrs fields of the subclass); named
     # here, for type checkers only, so generic code may read them.
@@ -267,7 +342,7 @@ class State:
         """Completed player turns."""
         observer: Observer | None
         """None for the true state; a seat or SPECTATOR for a view."""
-        _legal: tuple[object, ...] | None
+        _legal: tuple[A, ...] | None
         """The legal-action cache (declared with eq=False)."""
 
     # --- whose move -----------------------------------------------------
@@ -287,73 +362,69 @@ class State:
         return self.turns
 
     # --- moves ------------------------------------------------------------
-    def legal_actions(self) -> tuple[object, ...]:
+    def legal_actions(self) -> tuple[A, ...]:
         """Legal actions in a stable order (chance outcomes on a chance step).
 
-        Computed once per state by `_legal_actions` and kept in the state's
-        `_legal` field (declared by each game with eq=False): rollouts ask
-        for them, then `apply` checks against them.
+        Computed once per state by the game and kept in the state's `_legal`
+        field (declared by each game with eq=False): rollouts ask for them,
+        then `apply` checks against them.
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal_actions()
+            legal = self.game.legal_actions(self)
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def _legal_actions(self) -> tuple[object, ...]:
-        raise NotImplementedError
-
-    def apply(self, action: object) -> Self:
+    def apply(self, action: A) -> Self:
         """The state after `action`; raises IllegalAction if it is not legal here."""
         legal = self.legal_actions()
         # A playout passes back one of the values the legal list handed out:
         # finding that very object first spares comparing it by value with
         # every candidate before it. A copy (parsed, unpickled) is compared.
         if not any(map(operator.is_, legal, repeat(action))) and action not in legal:
-            raise IllegalAction(self.why_illegal(action), action)
-        return self._apply(action)
+            reason = self.why_illegal(action) or f"{action} is not legal here"
+            raise IllegalAction(reason, action)
+        return self.game.apply_action(self, action)
 
-    def _apply(self, action: object) -> Self:
-        raise NotImplementedError
+    def why_illegal(self, action: A) -> str:
+        """A sentence telling a person why `action` cannot be played here; ""
+        when it can."""
+        return self.game.why_illegal(self, action)
 
-    def why_illegal(self, action: object) -> str:
-        """A sentence telling a person why `action` cannot be played here."""
-        raise NotImplementedError
-
-    def parse_action(self, text: str) -> object:
+    def parse_action(self, text: str) -> A:
         """The legal action whose text is `text`; IllegalAction otherwise."""
         key = normalise_text(text)
         for action in self.legal_actions():
             if normalise_text(str(action)) == key:
                 return action
-        action = self.parse_syntax(key)
-        if action is None:
+        named = self.parse_syntax(key)
+        if named is None:
             raise IllegalAction(unreadable(self, key))
-        if action in self.legal_actions():
-            return action  # an accepted spelling other than the canonical one
-        raise IllegalAction(self.why_illegal(action), action)
+        if named in self.legal_actions():
+            return named  # an accepted spelling other than the canonical one
+        raise IllegalAction(self.why_illegal(named), named)
 
-    def parse_syntax(self, text: str) -> object | None:
+    def parse_syntax(self, text: str) -> A | None:
         """The action `text` names, legal here or not; None if it names nothing.
 
         Every text of the notation's shape names an action, even one no
         position allows (a city that does not exist), so that `why_illegal`
         says what is wrong; None is for text outside the notation (a letter
         that is no colour), which `notation_problem` explains."""
-        raise NotImplementedError
+        return self.game.parse_syntax(self, text)
 
     def notation_problem(self, text: str) -> str:
         """What is wrong with `text` (normalised), which names no action but
         starts with one of the game's verbs ("X is not a colour"); "" when
         there is nothing more particular to say than how the verb is written."""
-        return ""
+        return self.game.notation_problem(self, text)
 
     # --- chance -------------------------------------------------------------
-    def chance_outcomes(self) -> Sequence[tuple[object, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[A, float]]:
         """Outcomes of this chance step with their probabilities."""
-        raise IllegalAction("this is not a chance step")
+        return self.game.chance_outcomes(self)
 
-    def sample_chance(self, rng: random.Random) -> object:
+    def sample_chance(self, rng: random.Random) -> A:
         outcomes = self.chance_outcomes()
         pick = rng.random()
         total = 0.0
@@ -365,7 +436,7 @@ class State:
 
     # --- results ----------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
-        raise NotImplementedError
+        return self.game.scores(self)
 
     def winners(self) -> tuple[int, ...]:
         """Seats that won, after the rulebook's tie-breaks (several if shared)."""
@@ -373,7 +444,7 @@ class State:
 
     def ranking(self) -> tuple[int, ...]:
         """Place of each seat, 1 for the winners; equal places for real ties."""
-        raise NotImplementedError
+        return self.game.ranking(self)
 
     def outcome(self) -> tuple[float, ...]:
         """Each seat's share of the win: 1/k to each of k winners, 0 to the rest."""
@@ -382,45 +453,45 @@ class State:
         return tuple(share if seat in won else 0.0 for seat in range(self.players))
 
     def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
-        raise NotImplementedError
+        return self.game.score_breakdown(self, seat)
 
     def achievements(self, seat: int) -> tuple[str, ...]:
         """Every name in `game.achievement_names` this seat has reached (game over)."""
-        return ()
+        return self.game.achievements(self, seat)
 
-    def describe(self, action: object, after: Self) -> str:
+    def describe(self, action: A, after: Self) -> str:
         """`action`, played from this state and giving `after`, in words for a
         log everyone at the table reads ("bought a level-2 red card, 3 points").
 
         It may name only what every seat may know once the action is made
         (what `after.view(SPECTATOR)` shows), never a card still hidden.
         """
-        return str(action)
+        return self.game.describe(self, action, after)
 
-    def secret_action(self, action: object) -> bool:
+    def secret_action(self, action: A) -> bool:
         """Whether `action`, played here, is itself hidden from the other seats
         (a sealed bid): they learn only what `describe` says, never its text,
         until the game is over. Most moves are seen by all.
         """
-        return False
+        return self.game.secret_action(self, action)
 
-    def reveals(self, action: object) -> bool:
+    def reveals(self, action: A) -> bool:
         """Whether playing `action` here brings hidden information to light for
         any seat: a chance outcome, a card turned face up, a card drawn into a
         hand. Such a move cannot be taken back (undo stops before it).
         """
-        return self.to_move is CHANCE
+        return self.game.reveals(self, action)
 
     def invariants(self) -> tuple[str, ...]:
         """The game's own consistency checks on this state, each broken one as
         a sentence (no negative counts, sizes within limits...); empty when all
         hold. The generic checks (conservation, legality) are not repeated here.
         """
-        return ()
+        return self.game.invariants(self)
 
     def progress(self) -> str:
         """Where the game stands, in words for a status line ("Round 3 of 10")."""
-        return f"Turn {self.turn + 1}"
+        return self.game.progress(self)
 
     def component_counts(self) -> dict[str, int]:
         """How many of each physical component the table holds, counted over
@@ -430,7 +501,7 @@ class State:
         these totals must stay the same for a whole game; the generic tests
         check it. Count by summing the places, not by returning constants.
         """
-        raise NotImplementedError
+        return self.game.component_counts(self)
 
     # --- information ------------------------------------------------------
     @property
@@ -454,14 +525,11 @@ class State:
                 f"this is {_observer_name(viewer)}'s view: it cannot give seat {seat}'s view; "
                 "ask the true state"
             )
-        return self._view(seat)
-
-    def _view(self, seat: Observer) -> Self:
-        raise NotImplementedError
+        return self.game.view(self, seat)
 
     def determinize(self, rng: random.Random) -> Self:
         """A full state agreeing with this view; hidden parts sampled from `rng`."""
-        raise NotImplementedError
+        return self.game.determinize(self, rng)
 
 
 def _observer_name(viewer: object) -> str:

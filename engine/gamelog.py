@@ -26,6 +26,7 @@ import warnings
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, TextIO
 
 import attrs
 
@@ -54,7 +55,7 @@ class Header:
     version: int = FORMAT_VERSION
     started: str = ""
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "kind": "header",
             "game": self.game,
@@ -73,7 +74,7 @@ class LoadedLog:
     header: Header
     actions: tuple[str, ...]
     """Action texts in order, chance outcomes included."""
-    states: tuple[State, ...]
+    states: tuple[State[Any], ...]
     """The state before the first action, then after each action."""
     finished: bool
     """True when the log ends with a result line."""
@@ -82,11 +83,11 @@ class LoadedLog:
     """How many undo lines the log holds (each took moves back)."""
 
     @property
-    def final(self) -> State:
+    def final(self) -> State[Any]:
         return self.states[-1]
 
 
-def mover_label(state: State) -> int | str:
+def mover_label(state: State[Any]) -> int | str:
     """Who acts in `state`, as a log line names them: a seat number or \"chance\"."""
     mover = state.to_move
     if isinstance(mover, int):
@@ -94,7 +95,7 @@ def mover_label(state: State) -> int | str:
     return "chance" if mover is CHANCE else str(mover)
 
 
-def _result_json(state: State) -> dict:
+def _result_json(state: State[Any]) -> dict[str, Any]:
     return {
         "kind": "result",
         "scores": list(state.scores()),
@@ -104,7 +105,7 @@ def _result_json(state: State) -> dict:
     }
 
 
-def _open_private(path: Path, how: int):
+def _open_private(path: Path, how: int) -> TextIO:
     """Open for writing, readable by this account only: a log holds the seed, and
     so every hidden card and future roll of the game."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | how, 0o600)
@@ -135,12 +136,12 @@ class GameLogWriter:
         mend_tail(loaded.path)
         return cls(loaded.path, actions_so_far=len(loaded.actions))
 
-    def _write(self, record: dict) -> None:
+    def _write(self, record: dict[str, Any]) -> None:
         self._file.write(encode(record))
         self._file.flush()
         os.fsync(self._file.fileno())
 
-    def action(self, before: State, action: object) -> None:
+    def action(self, before: State[Any], action: object) -> None:
         """Record `action`, played in state `before`."""
         self._count += 1
         self._write(
@@ -154,7 +155,7 @@ class GameLogWriter:
         self._count = to
         self._write({"kind": "undo", "seat": seat, "to": to})
 
-    def result(self, final: State) -> None:
+    def result(self, final: State[Any]) -> None:
         self._write(_result_json(final))
 
     def close(self) -> None:
@@ -168,7 +169,7 @@ class GameLogWriter:
         self.close()
 
 
-def _header_from(record: dict, where: str) -> Header:
+def _header_from(record: dict[str, Any], where: str) -> Header:
     if record.get("kind") != "header":
         raise GameLogError(f"{where}: the first line must be a header")
     try:
@@ -193,7 +194,7 @@ def _header_from(record: dict, where: str) -> Header:
         raise GameLogError(f"{where}: header is missing or has a bad field ({error})") from None
 
 
-def load(path: str | os.PathLike) -> LoadedLog:
+def load(path: str | os.PathLike[str]) -> LoadedLog:
     """Read and re-play a log; GameLogError for anything but a torn last line."""
     path = Path(path)
     try:
@@ -201,7 +202,7 @@ def load(path: str | os.PathLike) -> LoadedLog:
     except OSError as error:
         raise GameLogError(f"{path}: cannot read ({error.strerror})") from None
     lines, torn = split_lines(raw)
-    records: list[tuple[int, dict]] = []
+    records: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(lines, start=1):
         record = parse_object(line)
         if record is None:
@@ -262,7 +263,8 @@ def load(path: str | os.PathLike) -> LoadedLog:
                      undos)
 
 
-def write_complete(path: Path, header: Header, states: Sequence[State], actions: Sequence) -> None:
+def write_complete(path: Path, header: Header, states: Sequence[State[Any]],
+                   actions: Sequence[object]) -> None:
     """Write a whole game at once (for arena archives and tests)."""
     with GameLogWriter(path, header) as writer:
         for before, action in zip(states, actions, strict=False):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 
-def state_problems(state: State, start_counts: Mapping[str, int], max_turns: int,
+def state_problems(state: State[Any], start_counts: Mapping[str, int], max_turns: int,
                    counts: Mapping[str, int] | None = None) -> list[str]:
     """Cheap checks of one position: the game's own, conservation, whose move.
 
@@ -82,7 +83,7 @@ def state_problems(state: State, start_counts: Mapping[str, int], max_turns: int
     return problems
 
 
-def action_problems(state: State, successors: list[State] | None = None) -> list[str]:
+def action_problems(state: State[Any], successors: list[State[Any]] | None = None) -> list[str]:
     """Every legal action applies, and its text names it again.
 
     The states the legal actions lead to are appended to `successors` (in
@@ -91,7 +92,7 @@ def action_problems(state: State, successors: list[State] | None = None) -> list
     problems: list[str] = []
     legal = state.legal_actions()
     parse = _text_parser(state, legal)
-    made: list[State] = []
+    made: list[State[Any]] = []
     for action in legal:
         text = str(action)
         try:
@@ -113,7 +114,7 @@ def action_problems(state: State, successors: list[State] | None = None) -> list
     return problems
 
 
-def _text_parser(state: State, legal: Sequence[object]) -> Callable[[str], object]:
+def _text_parser(state: State[Any], legal: Sequence[object]) -> Callable[[str], object]:
     """`state.parse_action`, in one dictionary look-up for the texts of its
     own legal actions.
 
@@ -136,9 +137,9 @@ def _text_parser(state: State, legal: Sequence[object]) -> Callable[[str], objec
     return parse
 
 
-def view_problems(state: State, rng: random.Random, samples: int = 1, *,
+def view_problems(state: State[Any], rng: random.Random, samples: int = 1, *,
                   counts: Mapping[str, int] | None = None,
-                  views: dict[Observer, State] | None = None) -> list[str]:
+                  views: dict[Observer, State[Any]] | None = None) -> list[str]:
     """Views are consistent with each other and with the truth, and samples
     drawn from a view show exactly that view again.
 
@@ -186,7 +187,7 @@ def view_problems(state: State, rng: random.Random, samples: int = 1, *,
     return problems
 
 
-def end_problems(state: State) -> list[str]:
+def end_problems(state: State[Any]) -> list[str]:
     """A finished game's results: every seat ranked, the winners placed first."""
     players = state.players
     problems: list[str] = []
@@ -216,14 +217,14 @@ def end_problems(state: State) -> list[str]:
 class Checked:
     """What `position_problems` built on the way, for the caller to reuse."""
 
-    successors: list[State] = attrs.field(factory=list)
+    successors: list[State[Any]] = attrs.field(factory=list)
     """The state after each legal action, in their order (empty when some
     action failed to apply, or the game is over)."""
-    views: dict[Observer, State] = attrs.field(factory=dict)
+    views: dict[Observer, State[Any]] = attrs.field(factory=dict)
     """Each observer's view of the position."""
 
 
-def position_problems(state: State, start_counts: Mapping[str, int], max_turns: int,
+def position_problems(state: State[Any], start_counts: Mapping[str, int], max_turns: int,
                       rng: random.Random, built: Checked | None = None) -> list[str]:
     """Every check of one position (the end checks too once the game is over)."""
     counts = state.component_counts()

@@ -10,15 +10,17 @@ died mid-write: readers drop it, and before appending the writer cuts it off
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 
-def encode(record: dict) -> str:
+def encode(record: Mapping[str, object]) -> str:
     """One line: compact JSON and its line break."""
     return json.dumps(record, separators=(",", ":")) + "\n"
 
 
-def parse_object(line: str) -> dict | None:
+def parse_object(line: str | bytes) -> dict[str, Any] | None:
     """The JSON object on a line; None for anything else (cut short, damaged)."""
     try:
         record = json.loads(line)
@@ -27,17 +29,29 @@ def parse_object(line: str) -> dict | None:
     return record if isinstance(record, dict) else None
 
 
+def _unfinished(data: bytes) -> tuple[int, bool]:
+    """Where the text after the last line break starts, and whether that text
+    is torn; a whole object there lacks only its break."""
+    cut = data.rfind(b"\n") + 1
+    tail = data[cut:]
+    return cut, bool(tail) and parse_object(tail.decode("utf-8", errors="replace")) is None
+
+
 def split_lines(data: bytes) -> tuple[list[str], bool]:
     """The lines that count, without their breaks, and whether a torn last
     line was dropped. Bytes that are not UTF-8 become U+FFFD, for the reader
     to refuse with the line's number."""
-    lines = data.decode("utf-8", errors="replace").split("\n")
-    last = lines.pop()  # "" after a final line break
-    if not last:
-        return lines, False
-    if parse_object(last) is not None:
-        return [*lines, last], False
-    return lines, True
+    cut, torn = _unfinished(data)
+    lines = data[:cut if torn else len(data)].decode("utf-8", errors="replace").split("\n")
+    if not lines[-1]:
+        lines.pop()  # "" after a final line break
+    return lines, torn
+
+
+def torn_tail(path: Path) -> bool:
+    """Does the file end in a torn line, one that `split_lines` drops and
+    `mend_tail` cuts off?"""
+    return _unfinished(path.read_bytes())[1]
 
 
 def mend_tail(path: Path) -> None:
@@ -46,8 +60,8 @@ def mend_tail(path: Path) -> None:
     data = path.read_bytes()
     if not data or data.endswith(b"\n"):
         return
-    cut = data.rfind(b"\n") + 1
-    if parse_object(data[cut:].decode("utf-8", errors="replace")) is not None:
+    cut, torn = _unfinished(data)
+    if not torn:
         with path.open("ab") as f:
             f.write(b"\n")
         return

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .core import State
@@ -79,7 +79,7 @@ def quoted(texts: Sequence[str]) -> str:
     return ", ".join(marked[:-1]) + " or " + marked[-1]
 
 
-def unreadable(state: State, text: str) -> str:
+def unreadable(state: State[Any], text: str) -> str:
     """Why `text` (already normalised) names no action in `state`: what is
     wrong with it, how the game writes its actions, and examples to copy."""
     game = state.game

@@ -43,7 +43,7 @@ def value_to_json(value: object) -> JSON:
     return str(value)
 
 
-def view_to_json(view: State) -> dict[str, Any]:
+def view_to_json(view: State[Any]) -> dict[str, Any]:
     """A seat's (or a spectator's) view as a JSON object; ValueError for a true state."""
     if view.viewer is None:
         raise ValueError("only a view may leave the table: pass state.view(seat)")
@@ -52,7 +52,7 @@ def view_to_json(view: State) -> dict[str, Any]:
     return data
 
 
-def _public(field: attrs.Attribute) -> bool:
+def _public(field: attrs.Attribute[Any]) -> bool:
     return not field.name.startswith("_")
 
 
@@ -67,7 +67,7 @@ class SchemaField:
     doc: str
 
 
-def view_schema(game: Game) -> tuple[SchemaField, ...]:
+def view_schema(game: Game[Any, Any]) -> tuple[SchemaField, ...]:
     """Every field of `game`'s view JSON, records opened up field by field."""
     state = game.new(game.min_players, 0)
     return tuple(_fields_of(type(state), ""))
@@ -157,7 +157,7 @@ def _field_docs(cls: type) -> dict[str, str]:
     return docs
 
 
-def schema_markdown(game: Game) -> str:
+def schema_markdown(game: Game[Any, Any]) -> str:
     """`game`'s view schema as a Markdown table (the form docs/bots.md prints)."""
     lines = [f"### {game.title} (`{game.id}`)", "",
              "| field | type | meaning |", "| --- | --- | --- |"]

@@ -82,7 +82,7 @@ def test_an_id_out_of_range_or_not_legal_here_is_refused_with_a_reason(game, pla
         space.action_of(state, not_here)
 
 
-def test_the_docs_hold_every_games_numbering_as_generated():
+def test_the_docs_hold_every_games_numbering_as_generated(shipped_games):
     text = (ROOT / "docs" / "interop.md").read_text()
     start = text.index("-->\n", text.index("<!-- action numbering")) + len("-->\n")
     held = text[start:text.index("<!-- end of action numbering -->")]

@@ -73,7 +73,7 @@ def test_the_same_seed_and_actions_give_the_same_game():
         assert first.state_now == second.state_now
 
 
-def test_the_docs_example_runs_a_random_agent_through_a_game_of_each(capsys):
+def test_the_docs_example_runs_a_random_agent_through_a_game_of_each(capsys, shipped_games):
     import runpy
     from pathlib import Path
 

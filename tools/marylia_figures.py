@@ -21,8 +21,7 @@ from collections.abc import Iterable, Sequence
 
 from gemtable.ai.match import play_match
 from gemtable.engine import registry
-from gemtable.engine.games.marylia.cards import ENCOUNTER_KIND, ENCOUNTER_NAME
-from gemtable.engine.games.marylia.recipes import RECIPE_NAME
+from gemtable.engine.games.marylia.components import ENCOUNTER_KIND, ENCOUNTER_NAME, RECIPE_NAME
 from gemtable.engine.games.marylia.state import CHANGE, MaryliaState
 
 

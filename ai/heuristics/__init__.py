@@ -3,8 +3,9 @@
 A game with no entry here still gets every generic bot: `Heuristic` itself
 values a position by score difference, plays out at random and has no bots of
 its own. Adding a game's knowledge is one module in this folder that exposes
-`HEURISTIC` (an instance of a `Heuristic` subclass) and one line in
-HEURISTIC_MODULES.
+`HEURISTIC` (an instance of a `Heuristic` subclass) and `LEVELS` (where the
+game's levels differ from the common mapping of ai/levels.py, and why), and
+one line in HEURISTIC_MODULES.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from importlib import import_module
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+
+import attrs
 
 from gemtable.engine import CHANCE, State
 
@@ -30,8 +33,28 @@ HEURISTIC_MODULES: dict[str, str] = {
     "iridescia": "gemtable.ai.heuristics.iridescia",
 }
 
-S = TypeVar("S", bound=State)
+S = TypeVar("S", bound=State[Any])
 """The state type of the game a heuristic knows."""
+
+
+@attrs.frozen
+class Loose:
+    """How loosely a bot follows greedy's ranking of the moves (a level's bot,
+    ai/levels.py)."""
+
+    best: float
+    """How often it plays the move greedy likes best."""
+    pool: float
+    """Otherwise it picks uniformly among this share of the moves, greedy's best first."""
+    least: int = 3
+    """... and among at least this many (or all there are)."""
+
+
+SLIPPING = Loose(best=0.85, pool=0.1, least=2)
+"""Greedy that now and then plays its second or third choice."""
+
+LevelTarget: TypeAlias = str | Loose
+"""What a level plays as: a bot kind, or how loosely it follows greedy."""
 
 DECIDED = 1_000_000.0
 """`Heuristic.value` of a finished game won outright; no estimate comes near it."""
@@ -171,4 +194,15 @@ def heuristic_for(game_id: str) -> Heuristic[Any]:
     return import_module(module).HEURISTIC
 
 
-__all__ = ["DECIDED", "HEURISTIC_MODULES", "Heuristic", "advance_chance", "heuristic_for"]
+def levels_for(game_id: str) -> Mapping[str, LevelTarget]:
+    """Where the game's levels differ from the common mapping: its heuristic
+    module's `LEVELS`; nothing for a game without a heuristic of its own."""
+    module = HEURISTIC_MODULES.get(game_id)
+    if module is None:
+        return MappingProxyType({})
+    levels: Mapping[str, LevelTarget] = import_module(module).LEVELS
+    return levels
+
+
+__all__ = ["DECIDED", "HEURISTIC_MODULES", "SLIPPING", "Heuristic", "LevelTarget", "Loose",
+           "advance_chance", "heuristic_for", "levels_for"]

@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from gemtable.engine import State
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import CASTLE_ROW, FINISHED, ROW_OF
 from gemtable.engine.games.iridescia.components import CARGO, ITEMS, RELICS, TILES
 from gemtable.engine.games.iridescia.rhom import demand
@@ -38,7 +39,14 @@ from gemtable.engine.games.iridescia.state import (
     IridesciaState,
 )
 
-from . import Heuristic
+from . import Heuristic, LevelTarget
+
+# Levels moved from the common mapping (ai/levels.py; docs/performance.md,
+# "Levels"). mcts:100 is nearly the full search (which beat it 63% of the
+# time), mcts:20 sits too near greedy (11 to 5, and 1 to 15 against the full
+# search), and a slip costs greedy little (a light one still wins 48% against
+# it), so hard stops halfway, at fifty iterations.
+LEVELS: dict[str, LevelTarget] = {"hard": "mcts:50"}
 
 GEM = 0.9
 """A gem in cargo beyond its half point at the end: material for a relic."""
@@ -131,17 +139,17 @@ class IridesciaHeuristic(Heuristic[IridesciaState]):
         market = sum(state.market_dice) / len(state.market_dice)
         return value + GEM * min(sum(seat.cargo), CARGO) + market * max(0, gems_to_come - room)
 
-    def playout_action(self, state: IridesciaState, rng: random.Random) -> object:
+    def playout_action(self, state: IridesciaState, rng: random.Random) -> actions.Action:
         legal = state.legal_actions()
         step = state.step
         if step == SEATING:
-            return A.EXPLORER
+            return actions.EXPLORER
         if step == REVEAL:
-            moves = [a for a in legal if isinstance(a, A.OnCell) and a.verb == "move"]
+            moves = [a for a in legal if isinstance(a, actions.OnCell) and a.verb == "move"]
             if moves:
                 need = demand(state)
 
-                def want(a: A.OnCell) -> int:
+                def want(a: actions.OnCell) -> int:
                     gem = TILES[state.cells[a.cell]].gem
                     return need[a.gem if gem >= 4 else gem]
 
@@ -149,15 +157,15 @@ class IridesciaHeuristic(Heuristic[IridesciaState]):
                 return rng.choice([a for a in moves if want(a) == top])
             return rng.choice(legal)
         if step in (OPTIONAL, RESTORE):
-            restores = [a for a in legal if isinstance(a, A.OnSlot) and a.verb == "restore"]
+            restores = [a for a in legal if isinstance(a, actions.OnSlot) and a.verb == "restore"]
             if restores:
                 return restores[0]
-            if A.MINE in legal and state.market_dice[state.tile_gem] <= MINE_ODDS \
+            if actions.MINE in legal and state.market_dice[state.tile_gem] <= MINE_ODDS \
                     and sum(state.seats[state.current].cargo) < 7:
-                return A.MINE
-            return A.END
+                return actions.MINE
+            return actions.END
         if step == RESOLVE:
-            return A.TAKE
+            return actions.TAKE
         return rng.choice(legal)
 
 
@@ -168,12 +176,12 @@ class RhomBot:
         self.kind = kind
         self.seed = seed
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         from gemtable.ai.base import check_view, decision_rng
 
         check_view(view)
         legal = view.legal_actions()
-        for wanted in (A.RHOM, A.RHOM_TURN):
+        for wanted in (actions.RHOM, actions.RHOM_TURN):
             if wanted in legal:
                 return wanted
         # Not the Rhom's seat (a line-up every front end refuses, built by hand):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from gemtable.engine.games.jewelbox.board import edge_share, geometry
+from gemtable.engine.games.jewelbox.board import edge_share
+from gemtable.engine.games.jewelbox.components import geometry
 
 
 class _Tables:

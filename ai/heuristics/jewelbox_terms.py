@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gemtable.engine.games.jewelbox.board import Geometry
 from gemtable.engine.games.jewelbox.components import (
     COPIES,
     LADYBUG,
     LONGHORN,
     TOOL_POINTS,
+    Geometry,
     tool_count,
 )
 from gemtable.engine.games.jewelbox.scoring import (

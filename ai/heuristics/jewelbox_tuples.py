@@ -24,16 +24,17 @@ from __future__ import annotations
 import sys
 import zlib
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
 
-from gemtable.engine.games.jewelbox.board import Geometry, geometry
 from gemtable.engine.games.jewelbox.components import (
     FAMILY_COUNT,
     LADYBUG,
     LONGHORN,
     TOOL_POINTS,
+    Geometry,
+    geometry,
     tool_count,
 )
 from gemtable.engine.games.jewelbox.scoring import LADYBUG_SET, grid_points
@@ -166,7 +167,9 @@ class Layout:
         return sum(grid_points(masks, n, n, self.edge)) + TOOL_POINTS * tool_count(tools)
 
 
-def _compile_indices(images: Sequence[tuple[int, tuple[int, ...]]]) -> Callable:
+def _compile_indices(
+    images: Sequence[tuple[int, tuple[int, ...]]]
+) -> Callable[[list[int]], list[int]]:
     """One function giving every image's table index from a frame's states,
     written out as a single list display: this is the search's inner loop."""
     entries = []
@@ -175,7 +178,7 @@ def _compile_indices(images: Sequence[tuple[int, tuple[int, ...]]]) -> Callable:
                            for k, cell in enumerate(cells))
         entries.append(f"{offset} + {index}")
     source = "def image_indices(s):\n    return [" + ",\n        ".join(entries) + "]\n"
-    namespace: dict = {}
+    namespace: dict[str, Callable[[list[int]], list[int]]] = {}
     exec(compile(source, "<jewelbox tuples>", "exec"), namespace)  # noqa: S102
     return namespace["image_indices"]
 
@@ -213,7 +216,7 @@ class TupleValue:
         if len(weights) != count:
             raise ValueError(f"a {size}x{size} table has {count} weights, not {len(weights)}")
         self.w = list(weights)
-        self._frames: dict[tuple, Frame] = {}
+        self._frames: dict[tuple[int, ...], Frame] = {}
 
     # --- frames -----------------------------------------------------------------
     def frames(self, masks: Masks) -> list[tuple[int, int]]:
@@ -400,7 +403,7 @@ def _ordered(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _swaps(masks: Masks):
+def _swaps(masks: Masks) -> Iterator[tuple[tuple[int, int], list[int]]]:
     """(cells a < b, masks after swapping them) for beetles of different families."""
     cells = _beetles(masks)
     for x, (a, fa) in enumerate(cells):

@@ -12,10 +12,11 @@ looks at the order of the face-down pile.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from gemtable.engine import State
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.components import (
     COPIES,
     EITHER,
@@ -124,7 +125,7 @@ class TurnPlanner:
         """Expected value of rolling: each face takes its space, and the
         engine's one choice face (CHOICE_FACE) the best space."""
         values = [table[f] for f in log if f != EMPTY]
-        return (sum(values) + max(values)) / len(A.FACES)
+        return (sum(values) + max(values)) / len(actions.FACES)
 
     def start_value(self, masks: Masks, tools: int, supply: Sequence[int],
                     log: Sequence[int]) -> float:
@@ -213,18 +214,18 @@ class TurnPlanner:
         best = max(range(len(log)), key=lambda s: rival_table[log[s]])
         expected = 0.0
         for space in range(len(log)):
-            weight = (2 if space == best else 1) / len(A.FACES)  # the choice face: best
+            weight = (2 if space == best else 1) / len(actions.FACES)  # the choice face: best
             for refilled, _, chance in _refilled(log, pile, space):
                 expected += weight * chance * self.start_value(masks, tools, supply, refilled)
         return expected
 
-    def choose(self, state: JewelBoxState) -> object:
+    def choose(self, state: JewelBoxState) -> actions.Action:
         """The planner's move for the seat to act in `state` (a view will do):
         the legal move it values most, the first in legal order on a tie."""
         values = self.action_values(state)
         return max(values, key=values.__getitem__)
 
-    def action_values(self, state: JewelBoxState) -> dict[object, float]:
+    def action_values(self, state: JewelBoxState) -> dict[actions.Action, float]:
         """Every legal move of the seat to act, with the expected final score
         the planner reckons it leads to (a view will do)."""
         box = state.seats[state.current]
@@ -240,39 +241,39 @@ class TurnPlanner:
                 places = self.turn_end_places(state)
             else:
                 places = self.value.place_values(masks, tools, supply, state.holding)
-            return {A.PLACE[squares[cell]]: v for cell, v in places.items()}
+            return {actions.PLACE[squares[cell]]: v for cell, v in places.items()}
         if phase == CHOOSING:
             table, _ = self.tables(masks, tools, supply)
-            return {A.TAKE[s]: table[f] for s, f in enumerate(state.log, start=1) if f != EMPTY}
+            return {actions.TAKE[s]: table[f] for s, f in enumerate(state.log, start=1) if f != EMPTY}
         if phase == DISCARDING:
             values = self.discard_values(masks, tools, supply, state.log, pile_counts(state))
-            return {A.DISCARD[s]: v for s, v in values.items()}
+            return {actions.DISCARD[s]: v for s, v in values.items()}
         if phase in (SWAP_FIRST, SWAP_LAST):
             swaps = self.value.swap_values(masks, tools, supply)
-            return {A.swap(squares[a], squares[b]): v for (a, b), v in swaps.items()}
-        out: dict[object, float] = {}
+            return {actions.swap(squares[a], squares[b]): v for (a, b), v in swaps.items()}
+        out: dict[actions.Action, float] = {}
         if phase == AFTER:
-            out[A.DONE] = self.box(masks, tools, supply)
-            if A.FORCEPS in legal:
-                out[A.FORCEPS] = self.best_swap(masks, without_forceps(tools), supply)[0]
+            out[actions.DONE] = self.box(masks, tools, supply)
+            if actions.FORCEPS in legal:
+                out[actions.FORCEPS] = self.best_swap(masks, without_forceps(tools), supply)[0]
             return out
         assert phase == START
         table, glass = self.tables(masks, tools, supply)
-        out[A.ROLL] = self.roll_value(state.log, table)
+        out[actions.ROLL] = self.roll_value(state.log, table)
         if glass is not None:
             for space, f in enumerate(state.log, start=1):
-                if A.GLASS[space] in legal:
-                    out[A.GLASS[space]] = glass[f]
+                if actions.GLASS[space] in legal:
+                    out[actions.GLASS[space]] = glass[f]
             pile = pile_counts(state)
             total = sum(pile)
-            if total and A.GLASS[A.PILE] in legal:
-                out[A.GLASS[A.PILE]] = sum(pile[f] * glass[f] for f in range(FAMILY_COUNT)
+            if total and actions.GLASS[actions.PILE] in legal:
+                out[actions.GLASS[actions.PILE]] = sum(pile[f] * glass[f] for f in range(FAMILY_COUNT)
                                            if pile[f] > 0) / total
-        if A.FORCEPS in legal:
+        if actions.FORCEPS in legal:
             spent = without_forceps(tools)
             value, pair = self.best_swap(masks, spent, supply)
             if pair is not None:
-                out[A.FORCEPS] = self.roll_value(
+                out[actions.FORCEPS] = self.roll_value(
                     state.log, self.tables(swapped_masks(masks, *pair), spent, supply)[0])
         return out
 
@@ -292,9 +293,10 @@ class SearchJudge(TurnPlanner):
                  lookahead: bool = False) -> None:
         super().__init__(value, lookahead=lookahead)
         self.rival_turn = rival_turn
-        self._tables: dict[tuple, tuple[list[float], list[float] | None]] = {}
-        self._boxes: dict[tuple, float] = {}
-        self._swaps: dict[tuple, tuple[float, tuple[int, int] | None]] = {}
+        # Keyed by (masks, tools, *supply).
+        self._tables: dict[tuple[object, ...], tuple[list[float], list[float] | None]] = {}
+        self._boxes: dict[tuple[object, ...], float] = {}
+        self._swaps: dict[tuple[object, ...], tuple[float, tuple[int, int] | None]] = {}
 
     def box(self, masks: Masks, tools: int, supply: Sequence[int]) -> float:
         key = (masks, tools, *supply)
@@ -377,7 +379,9 @@ class SearchJudge(TurnPlanner):
         return value, swapped_masks(masks, *pair)
 
 
-def _refilled(log: Sequence[int], pile: Sequence[int], space: int | None):
+def _refilled(
+    log: Sequence[int], pile: Sequence[int], space: int | None
+) -> Iterator[tuple[list[int], list[int], float]]:
     """(log, pile left, chance) for each beetle the pile may put on `space`
     (the log as it is, once, when there is no space to fill or no pile)."""
     total = sum(pile)
@@ -413,7 +417,7 @@ class PlannerBot:
         self.lookahead = lookahead
         self._planners: dict[int, TurnPlanner] = {}
 
-    def choose(self, view: State) -> object:
+    def choose(self, view: State[Any]) -> object:
         from gemtable.ai.base import check_view
 
         check_view(view)

@@ -37,11 +37,16 @@ import random
 
 import attrs
 
-from gemtable.engine.games.jowhari.actions import DIFFERENT_GEMS, SAME_GEMS, Buy, Take
-from gemtable.engine.games.jowhari.cards import BONUS, COST, GOLD, PRESTIGE
+from gemtable.engine.games.jowhari.actions import DIFFERENT_GEMS, SAME_GEMS, Action, Buy, Take
+from gemtable.engine.games.jowhari.components import BONUS, COST, GOLD, PRESTIGE
+from gemtable.engine.games.jowhari.rules import card_at
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, PRESTIGE_GOAL, JowhariState
 
-from . import Heuristic
+from . import Heuristic, LevelTarget
+
+# Jowhari plays the common mapping of levels (ai/levels.py): its gaps were
+# measured here (docs/performance.md, "Levels").
+LEVELS: dict[str, LevelTarget] = {}
 
 
 @attrs.frozen
@@ -166,7 +171,7 @@ class JowhariHeuristic(Heuristic[JowhariState]):
             return tuple(1.0 if s == first else 0.0 for s in range(state.players))
         return super().rewards(state)
 
-    def playout_action(self, state: JowhariState, rng: random.Random) -> object:
+    def playout_action(self, state: JowhariState, rng: random.Random) -> Action:
         """The most prestigious purchase if any, else mostly gems toward a hand card.
 
         Cheap on purpose: it runs at every playout ply, where judging every
@@ -176,7 +181,7 @@ class JowhariHeuristic(Heuristic[JowhariState]):
         buys = [a for a in legal if type(a) is Buy]
         if buys:
             if len(buys) > 1 and rng.random() < self.best_buy:
-                return max(buys, key=lambda a: _prestige(state.card_at(a.source)))
+                return max(buys, key=lambda a: _prestige(card_at(state, a.source)))
             return rng.choice(buys)
         if rng.random() < self.take_bias:
             takes = [a for a in legal if type(a) is Take]

@@ -17,20 +17,28 @@ from __future__ import annotations
 
 import random
 
-from gemtable.engine.games.marylia.actions import Buy, Forge, Sell
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.actions import Action, Buy, Forge, Sell
+from gemtable.engine.games.marylia.components import (
     COST,
+    GEM,
     INTERACT_COST,
     IS_MONSTER,
     STRENGTH,
     VALUE,
+    item_value,
 )
-from gemtable.engine.games.marylia.recipes import GEM, item_value
 from gemtable.engine.games.marylia.state import ACT, MaryliaState
 
-from . import Heuristic
+from . import Heuristic, LevelTarget, Loose
 from .marylia_bidding import policy_action
 from .marylia_hand import buyers, hand_score, item_worth, resource_gain
+
+# Levels moved from the common mapping (ai/levels.py; docs/performance.md,
+# "Levels"). mcts:100 is no stronger than greedy here (53 to 47 over 100
+# games), and mcts:500 is nearly as strong as the full search; a light slip
+# costs greedy little in this game, so normal slips more: it wins 30 in 100
+# against greedy.
+LEVELS: dict[str, LevelTarget] = {"normal": Loose(best=0.35, pool=0.34, least=2)}
 
 LAST_ROUND_HAND = 0.15
 """Share of a hand's worth left in the last round: unforged cards score nothing."""
@@ -85,10 +93,10 @@ class MaryliaHeuristic(Heuristic[MaryliaState]):
             best = max(best, chance * loot - INTERACT_COST[card])
         return best
 
-    def policy_action(self, state: MaryliaState) -> object | None:
+    def policy_action(self, state: MaryliaState) -> Action | None:
         return policy_action(state)
 
-    def playout_action(self, state: MaryliaState, rng: random.Random) -> object:
+    def playout_action(self, state: MaryliaState, rng: random.Random) -> Action:
         forced = policy_action(state)
         if forced is not None:
             return forced
@@ -98,14 +106,14 @@ class MaryliaHeuristic(Heuristic[MaryliaState]):
         best_forge = None
         best_value = 0
         for action in legal:
-            kind = type(action)
-            if kind is Sell:
+            if type(action) is Sell:
                 return action
-            if kind is Forge and action.recipe != GEM:  # type: ignore[attr-defined]
-                value = item_value(action.recipe, action.parts)  # type: ignore[attr-defined]
-                if value > best_value:
-                    best_forge, best_value = action, value
-            elif kind is Buy:
+            if type(action) is Forge:
+                if action.recipe != GEM:
+                    value = item_value(action.recipe, action.parts)
+                    if value > best_value:
+                        best_forge, best_value = action, value
+            elif type(action) is Buy:
                 seat = state.seats[state.current]
                 if resource_gain(seat.hand, state.resources[seat.city]) > 0:
                     return action

@@ -18,8 +18,8 @@ value beats the rivals' by more than the joining coin.
 
 from __future__ import annotations
 
-from gemtable.engine.games.marylia.actions import PASS, bid, join
-from gemtable.engine.games.marylia.cards import COST
+from gemtable.engine.games.marylia.actions import PASS, Action, bid, join
+from gemtable.engine.games.marylia.components import COST
 from gemtable.engine.games.marylia.rules import sellable_items
 from gemtable.engine.games.marylia.state import (
     BID,
@@ -37,7 +37,7 @@ JOIN_MARGIN = 2.0
 """Coins a joiner's value must beat the rivals' by: the joining coin and some."""
 
 
-def policy_action(state: MaryliaState) -> object | None:
+def policy_action(state: MaryliaState) -> Action | None:
     """The join or bid of the seat to move, or None outside auctions."""
     step = state.step
     if step == BID:
@@ -93,7 +93,7 @@ def choose_bid(state: MaryliaState, auction: Auction, seat: int) -> int:
     return max(0, min(coins, amount))
 
 
-def choose_join(state: MaryliaState, auction: Auction, seat: int) -> object:
+def choose_join(state: MaryliaState, auction: Auction, seat: int) -> Action:
     coins = state.seats[seat].coins
     if coins < 2:
         return PASS

@@ -10,8 +10,7 @@ Acquirer's coins (what a sale brings), by how near a buyer is.
 
 from __future__ import annotations
 
-from gemtable.engine.games.marylia.cards import COST, IS_ACQUIRER, SYMBOLS, VALUE
-from gemtable.engine.games.marylia.recipes import BONUS
+from gemtable.engine.games.marylia.components import BONUS, COST, IS_ACQUIRER, SYMBOLS, VALUE
 from gemtable.engine.games.marylia.state import Item, MaryliaState
 
 CARD_SHARE = 0.9

@@ -33,8 +33,8 @@ from functools import lru_cache
 
 import attrs
 
-from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import (
+from gemtable.engine.games.workbench import actions
+from gemtable.engine.games.workbench.components import (
     BURIN,
     CARD_COUNT,
     COMMISSION_COUNT,
@@ -55,7 +55,15 @@ from gemtable.engine.games.workbench.state import (
     WorkbenchState,
 )
 
-from . import Heuristic
+from . import SLIPPING, Heuristic, LevelTarget
+
+# Levels moved from the common mapping (ai/levels.py; docs/performance.md,
+# "Levels"). mcts:100 is as strong as the full search here (5 to 5 in a
+# tournament's first ten games) and mcts:60 was nearly so (it lost 40% to the
+# full search over 600 games but ranked level with it), so both middle levels
+# step down: a greedy that slips (it wins 33 in 100 against greedy), then
+# mcts:30 (55% against greedy).
+LEVELS: dict[str, LevelTarget] = {"normal": SLIPPING, "hard": "mcts:30"}
 
 ZERO = (0, 0, 0, 0)
 NO_TOOLS = (-1, -1, -1, -1)
@@ -65,6 +73,12 @@ Gain = tuple[float, int, tuple[int, ...]]
 """(worth, card, open gems) of a card some dice would finish."""
 Options = Callable[[int, tuple[int, ...]], tuple[float, list[Gain]]]
 """(seat, dice) -> (worth of the dice that fit, the cards they finish, best first)."""
+Profile = tuple[int, tuple[float, ...], float, float]
+"""(gem and collection points, worth of finishing each card, mean collection gain,
+commission progress) of one seat."""
+Legal = tuple[actions.Action, ...]
+Memo = dict[tuple[int, tuple[int, ...]], tuple[float, list[Gain]]]
+"""One table's answers of an Options function, by (seat, dice)."""
 
 
 @attrs.frozen
@@ -88,7 +102,7 @@ class Weights:
 
 
 @lru_cache(maxsize=1 << 15)
-def profile(finished: tuple[int, ...], open_commissions: tuple[int, ...]) -> tuple:
+def profile(finished: tuple[int, ...], open_commissions: tuple[int, ...]) -> Profile:
     """(gem and collection points, worth of finishing each card, mean collection
     gain, commission progress) of a seat with these finished cards while these
     commissions are open."""
@@ -122,7 +136,7 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
 
     def __init__(self, weights: Weights | None = None) -> None:
         self.weights = weights or Weights()
-        self._memo: dict[tuple, dict] = {}
+        self._memo: dict[tuple[object, ...], Memo] = {}
 
     # --- values -----------------------------------------------------------
     def values(self, state: WorkbenchState) -> tuple[float, ...]:
@@ -240,7 +254,7 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
 
         return options
 
-    def _picks_to_come(self, values, state, options) -> None:
+    def _picks_to_come(self, values: list[float], state: WorkbenchState, options: Options) -> None:
         """Credit each seat still to pick with its best number left in the tray."""
         players = state.players
         offset = (state.current - state.initiative) % players
@@ -278,12 +292,13 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
             return self._playout_pick(state, legal, rng)
         if step == MOVE:  # a move that finishes a card, else none
             for action in legal:
-                if type(action) is A.Move and sum(state.missing[action.target]) == 1:
+                if type(action) is actions.Move and sum(state.missing[action.target]) == 1:
                     return action
-            return A.PASS
+            return actions.PASS
         return self._playout_leave(state, legal, rng)
 
-    def _playout_make(self, state: WorkbenchState, legal, rng: random.Random) -> object:
+    def _playout_make(self, state: WorkbenchState, legal: Legal,
+                      rng: random.Random) -> actions.Action:
         """Finish the card worth most; else place where no rival can finish the card
         next, using no tool dice; store a last die that finishes nothing."""
         me = state.current
@@ -295,8 +310,7 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
         may_store = state.round + 1 < state.rounds
         best, best_key = legal[0], (-1.0, 0.0)
         for action in legal:
-            kind = type(action)
-            if kind is A.Put:
+            if type(action) is actions.Put:
                 m = state.missing[action.slot]
                 d = action.dice
                 left = [m[0] - d[0], m[1] - d[1], m[2] - d[2], m[3] - d[3]]
@@ -310,7 +324,7 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
                 else:
                     gift = any(shortfall(left, h, lo, bu) <= 0 for h, lo, bu in rivals)
                     key = (0.0 if gift else 1.0, rng.random() - tools)
-            elif kind is A.Store:
+            elif type(action) is actions.Store:
                 key = (2.0 if may_store else 0.5, action.tool + rng.random())
             else:
                 key = (0.5, rng.random())
@@ -318,7 +332,8 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
                 best, best_key = action, key
         return best
 
-    def _playout_pick(self, state: WorkbenchState, legal, rng: random.Random) -> object:
+    def _playout_pick(self, state: WorkbenchState, legal: Legal,
+                      rng: random.Random) -> actions.Action:
         """The number whose dice finish the card worth most, or fit most gems."""
         seats = state.seats
         profiles = [profile(seat.finished, state.commissions)[1] for seat in seats]
@@ -326,9 +341,10 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
         share = self.weights.first_claim
         tray, extra = state.tray, state.extra
         me = state.current
-        best, best_key = None, -1.0
+        best: actions.Action | None = None
+        best_key = -1.0
         for action in legal:
-            if type(action) is not A.Pick:
+            if type(action) is not actions.Pick:
                 continue
             faces = (action.number, action.neighbour) if action.neighbour else (action.number,)
             dice = tuple(min(KEEP_LIMIT, sum(tray[c * 6 + f - 1] + extra[c * 6 + f - 1]
@@ -340,12 +356,13 @@ class WorkbenchHeuristic(Heuristic[WorkbenchState]):
         return rng.choice(legal) if best is None else best
 
     @staticmethod
-    def _playout_leave(state: WorkbenchState, legal, rng: random.Random) -> object:
+    def _playout_leave(state: WorkbenchState, legal: Legal, rng: random.Random) -> actions.Action:
         """Trimming: leave a die of the colour with most dice beyond the open gems."""
         spare = [-sum(m[c] for m in state.missing) for c in range(4)]  # empty slots: zeros
         for code in state.pool:
             spare[(code % 24) // 6] += 1
-        return max(legal, key=lambda a: (spare[a.colour], rng.random()))
+        leaves = [action for action in legal if isinstance(action, actions.Leave)]  # all of them
+        return max(leaves, key=lambda leave: (spare[leave.colour], rng.random()))
 
 
 HEURISTIC = WorkbenchHeuristic()

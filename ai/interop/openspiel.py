@@ -61,7 +61,7 @@ class GemtableState(pyspiel.State):
         self.position = Position(game.setup, None)
 
     @property
-    def engine_state(self) -> State | None:
+    def engine_state(self) -> State[Any] | None:
         """The engine's true position (None before the deal): for tools and tests."""
         return self.position.state
 
@@ -123,7 +123,7 @@ class ViewObserver:
     when the observation type asks for perfect recall. No tensors: a view has
     no fixed numeric layout (docs/bots.md documents its JSON per game)."""
 
-    def __init__(self, iig_obs_type: Any, params: dict | None) -> None:
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
         if params:
             raise ValueError(f"gemtable observers take no parameters, not {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
@@ -160,7 +160,7 @@ class GemtableGame(pyspiel.Game):
     game_id: ClassVar[str]
     kind: ClassVar[pyspiel.GameType]
 
-    def __init__(self, params: dict | None = None) -> None:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
         game = registry.get(self.game_id)
         players = int(params.get("players", 2))
@@ -183,11 +183,11 @@ class GemtableGame(pyspiel.Game):
         return GemtableState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict | None = None) -> ViewObserver:
+                         params: dict[str, Any] | None = None) -> ViewObserver:
         return ViewObserver(iig_obs_type, params)
 
 
-def game_type(game: Game) -> pyspiel.GameType:
+def game_type(game: Game[Any, Any]) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short_name(game.id),
         long_name=f"gemtable {game.title}",
@@ -207,7 +207,7 @@ def game_type(game: Game) -> pyspiel.GameType:
     )
 
 
-def _game_class(game: Game) -> type[GemtableGame]:
+def _game_class(game: Game[Any, Any]) -> type[GemtableGame]:
     # A class, not a closure, is registered: OpenSpiel keeps its factories until
     # after Python has shut down, and a closure freed then crashes the process.
     return type(f"{game.id.title()}Game", (GemtableGame,),

@@ -27,7 +27,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 import numpy as np
@@ -189,7 +189,7 @@ class Comparison:
     def win_rate(self) -> float:
         return self.wins / self.games
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         low, high = wilson(self.wins, self.games)
         return {"game": self.game, "games": self.games, "seconds": self.seconds,
                 "ismcts_seconds": self.ismcts_budget,

@@ -26,7 +26,7 @@ ALL_SEATS = "all"
 class Setup:
     """A set-up of one game: what every state of an OpenSpiel game shares."""
 
-    game: Game
+    game: Game[Any, Any]
     players: int
     variant: str
     space: ActionSpace
@@ -70,14 +70,14 @@ class Position:
     """Everything an OpenSpiel state holds, immutable, so clones share it."""
 
     setup: Setup
-    state: State | None
+    state: State[Any] | None
     """None until the deal's seed is drawn."""
     seed_bytes: tuple[int, ...] = ()
     log: tuple[Seen, ...] = ()
     _legal: dict[int, object] = attrs.field(factory=dict)
     """Legal action (or chance outcome) by id, filled on first use."""
 
-    def __deepcopy__(self, memo: dict) -> Position:
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
         return self  # OpenSpiel clones a Python state by deep-copying its fields
 
     def __reduce__(self) -> tuple[Any, ...]:

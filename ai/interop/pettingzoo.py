@@ -74,18 +74,18 @@ class GemtableEnv(AECEnv):  # pettingzoo ships no types: AECEnv is Any to mypy
             "action_mask": gymnasium.spaces.Box(0, 1, (len(self.space),), np.int8),
         })
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space:
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.spaces.Space:
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property
-    def state_now(self) -> State:
+    def state_now(self) -> State[Any]:
         """The true position (for tests and tools; never hand it to an agent)."""
         return self._state
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._seed = random_seed() if seed is None else seed
         self._steps = 0
         self._state = self._settle(self.game.new(self.players, self._seed, self.variant))
@@ -94,10 +94,10 @@ class GemtableEnv(AECEnv):  # pettingzoo ships no types: AECEnv is Any to mypy
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
-    def _settle(self, state: State) -> State:
+    def _settle(self, state: State[Any]) -> State[Any]:
         """Roll every chance step in front of the next player's move."""
         while state.to_move is CHANCE:
             state = state.apply(state.sample_chance(chance_rng(self._seed, self._steps)))

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-from dice_game import GAME
+from typing import Any
 
-from gemtable.engine import Game
+import pytest
+
+from gemtable.engine import Game, registry
 
 
 @pytest.fixture
-def dice() -> Game:
-    """The toy dice race (tests/dice_game.py), not a registered game: Jowhari has no
-    chance steps, so it exercises the chance handling of the match loop, greedy and MCTS."""
-    return GAME
+def prospect() -> Game[Any, Any]:
+    """The suite's own game (tests/games/prospect), registered by tests/conftest.py:
+    Jowhari has no chance steps, so it exercises the chance handling of the
+    match loop, greedy and MCTS."""
+    return registry.get("prospect")

@@ -138,12 +138,12 @@ def test_a_game_without_heuristic_plays_with_every_generic_bot():
     assert len(result.actions) == 45
 
 
-# --- chance steps (the toy dice game from conftest) -----------------------
+# --- chance steps (Prospect, the suite's own game, from conftest) ------------
 
 
-def test_match_rolls_chance_with_the_shared_convention(dice):
-    result = play_match(dice, [RandomBot(seed=1), RandomBot(seed=2)], seed=77)
-    state = dice.new(2, 77)
+def test_match_rolls_chance_with_the_shared_convention(prospect):
+    result = play_match(prospect, [RandomBot(seed=1), RandomBot(seed=2)], seed=77)
+    state = prospect.new(2, 77)
     rolls = 0
     for step, action in enumerate(result.actions):
         if state.to_move is CHANCE:
@@ -153,17 +153,18 @@ def test_match_rolls_chance_with_the_shared_convention(dice):
     assert rolls > 0 and state.is_over
 
 
-def test_greedy_values_a_chance_step_by_its_expectation(dice):
-    # roll gains 3.5 on average, inch gains 1: only the expectation sees it
+def test_greedy_values_a_chance_step_by_its_expectation(prospect):
+    # dig gains 5/6 of 4 nuggets on average, pan or the cheapest buy gains 1:
+    # only the expectation sees it
     bot = GreedyBot(Heuristic(), seed=0)
-    assert bot.choose(dice.new(2, 0).view(0)) == "roll"
+    assert str(bot.choose(prospect.new(2, 0).view(0))) == "dig"
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_every_bot_plays_a_game_with_chance_steps(dice, players):
+def test_every_bot_plays_a_game_with_chance_steps(prospect, players):
     for seed in range(3):
         bots = [MctsBot(Heuristic(), seed=seed, iterations=30),
                 GreedyBot(Heuristic(), seed=seed), RandomBot(seed=seed)][:players]
-        result = play_match(dice, bots, seed=seed)
+        result = play_match(prospect, bots, seed=seed)
         assert result.final.is_over
         assert sum(result.decisions) < len(result.actions)  # rolls were no decisions

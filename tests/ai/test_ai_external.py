@@ -214,7 +214,7 @@ def test_at_a_table_the_fallback_moves_and_the_log_line_says_why(tmp_path):
         table.close()
 
 
-def test_the_docs_hold_every_games_view_schema_as_generated():
+def test_the_docs_hold_every_games_view_schema_as_generated(shipped_games):
     from gemtable.engine.viewjson import all_schemas_markdown
 
     text = (ROOT / "docs" / "bots.md").read_text()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gemtable.ai import BotKindError, level_kinds, make_bot
+from gemtable.ai.heuristics import HEURISTIC_MODULES, levels_for
 from gemtable.ai.levels import (
-    GAME_LEVELS,
     EasyBot,
     level_kind,
     level_target,
@@ -69,7 +69,8 @@ def test_a_game_may_change_budgets_but_not_which_levels_search(game_id):
             assert kind in (f"mcts:{bot.iterations}", "mcts")
         elif isinstance(bot, EasyBot):
             assert bot.loose == level_target(level, game_id)
-    assert set(GAME_LEVELS) <= set(registry.ids())
+    assert set(levels_for(game_id)) <= set(level_kinds())
+    assert set(HEURISTIC_MODULES) <= set(registry.ids())
 
 
 def test_search_levels_take_workers_and_others_refuse():

@@ -10,7 +10,7 @@ from gemtable.ai.heuristics import heuristic_for
 from gemtable.ai.mcts import MctsBot
 from gemtable.engine import registry
 from gemtable.engine.games.jowhari.actions import BUY_CENTRE
-from gemtable.engine.games.jowhari.cards import CARDS_OF_LEVEL, COST, PRESTIGE
+from gemtable.engine.games.jowhari.components import CARDS_OF_LEVEL, COST, PRESTIGE
 
 JOWHARI = registry.get("jowhari")
 

@@ -13,9 +13,10 @@ from gemtable.ai.heuristics import heuristic_for
 from gemtable.ai.heuristics.jewelbox import JewelBoxHeuristic
 from gemtable.ai.match import play_match
 from gemtable.engine import CHANCE, registry
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.components import ALL_TOOLS, LETTERS
 from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.rules import placements
 from gemtable.engine.games.jewelbox.state import AFTER, OVER, PLACING, START, SWAP_LAST
 
 GAME = registry.get("jewelbox")
@@ -52,7 +53,7 @@ def placing(rows, holding: str, **fields):
 
 def squares_touching(state, square):
     row, col = square
-    return [s for s in state.placements(0) if abs(s[0] - row) + abs(s[1] - col) == 1]
+    return [s for s in placements(state, 0) if abs(s[0] - row) + abs(s[1] - col) == 1]
 
 
 # --- the value of a box ----------------------------------------------------------------
@@ -154,12 +155,12 @@ def test_a_ladybug_keeps_away_from_the_other_ladybug(kind):
 @pytest.mark.parametrize("kind", ["greedy", "mcts:300"])
 def test_a_weevil_completes_the_line_of_four(kind):
     state = placing(["WWW"], "W")
-    assert choose(kind, state) in (A.PLACE[3, 2], A.PLACE[3, 6])
+    assert choose(kind, state) in (actions.PLACE[3, 2], actions.PLACE[3, 6])
 
 
 def test_no_glass_when_every_log_beetle_is_the_same():
     state = position(["SW"], ["L"], variant="standard", log="HHHHH", phase=START)
-    assert choose("greedy", state) == A.ROLL
+    assert choose("greedy", state) == actions.ROLL
 
 
 def last_turn_after_placing(seed: int):
@@ -169,7 +170,7 @@ def last_turn_after_placing(seed: int):
     state = GAME.new(1, seed)
     while not (state.phase == AFTER and state.seats[0].beetles == 25):
         legal = [a for a in state.legal_actions()
-                 if not isinstance(a, A.Glass | A.Forceps)] or state.legal_actions()
+                 if not isinstance(a, actions.Glass | actions.Forceps)] or state.legal_actions()
         state = state.apply(rng.choice(legal) if state.to_move is not CHANCE
                             else state.sample_chance(rng))
     return state
@@ -179,17 +180,17 @@ def last_turn_after_placing(seed: int):
 def test_greedy_finishes_with_the_best_swap_or_none(seed):
     """On the last turn every result is known exactly: greedy's choice is the best."""
     state = last_turn_after_placing(seed)
-    done = state.apply(A.DONE).scores()[0]
-    held = state.apply(A.FORCEPS)
+    done = state.apply(actions.DONE).scores()[0]
+    held = state.apply(actions.FORCEPS)
     assert held.phase == SWAP_LAST
     best = max(held.apply(swap).scores()[0] for swap in held.legal_actions())
     first = choose("greedy", state, seed)
     if best > done:
-        assert first == A.FORCEPS
+        assert first == actions.FORCEPS
         final = held.apply(choose("greedy", held, seed))
         assert final.phase == OVER and final.scores()[0] == best
     else:
-        assert first == A.DONE
+        assert first == actions.DONE
 
 
 def test_greedy_beats_random():

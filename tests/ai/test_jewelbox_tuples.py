@@ -18,9 +18,9 @@ from gemtable.ai.heuristics.jewelbox_tuples import (
     weights_path,
 )
 from gemtable.engine import registry
-from gemtable.engine.games.jewelbox.board import geometry, masks_from_rows
-from gemtable.engine.games.jewelbox.components import ALL_TOOLS, EITHER, GLASS
-from gemtable.engine.games.jewelbox.rules import mask_total
+from gemtable.engine.games.jewelbox.board import masks_from_rows
+from gemtable.engine.games.jewelbox.components import ALL_TOOLS, EITHER, GLASS, geometry
+from gemtable.engine.games.jewelbox.scoring import mask_total
 
 SIZES = (4, 5)
 

@@ -18,7 +18,7 @@ from gemtable.ai.heuristics.jewelbox_turn import (
     unseen_supply,
 )
 from gemtable.engine import CHANCE, registry
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.components import COPIES, EMPTY, FAMILY_COUNT
 from gemtable.engine.games.jewelbox.state import AFTER, DISCARDING, OVER, PLACING, START
 
@@ -126,10 +126,10 @@ def test_the_last_swap_is_judged_by_the_final_score():
     for state in last:
         box = state.seats[0]
         value = judge.values(state)[0]
-        done = state.apply(A.DONE).scores()[0]
+        done = state.apply(actions.DONE).scores()[0]
         assert value >= done
-        if A.FORCEPS in state.legal_actions():
-            held = state.apply(A.FORCEPS)
+        if actions.FORCEPS in state.legal_actions():
+            held = state.apply(actions.FORCEPS)
             best = max(held.apply(swap).scores()[0] for swap in held.legal_actions())
             assert value == pytest.approx(max(done, best))
         del box
@@ -145,11 +145,11 @@ def test_the_planner_never_spends_a_glass_on_a_log_of_one_family():
     state = GAME.new(1, 1, "solo")
     rng = random.Random(1)
     while not (state.phase == START and state.seats[0].beetles >= 3):
-        plain = [a for a in state.legal_actions() if not isinstance(a, A.Glass | A.Forceps)]
+        plain = [a for a in state.legal_actions() if not isinstance(a, actions.Glass | actions.Forceps)]
         state = state.apply(state.sample_chance(rng) if state.to_move is CHANCE
                             else rng.choice(plain))
     import attrs
 
     same = attrs.evolve(state, log=(2,) * 5)
     assert EMPTY not in same.log
-    assert planner(5).choose(same.view(0)) == A.ROLL
+    assert planner(5).choose(same.view(0)) == actions.ROLL

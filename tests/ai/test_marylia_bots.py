@@ -15,7 +15,7 @@ from gemtable.ai.mcts import MctsBot
 from gemtable.engine import registry
 from gemtable.engine.games.marylia import GAME
 from gemtable.engine.games.marylia.actions import Bid, Join, Pass
-from gemtable.engine.games.marylia.cards import COST, ENCOUNTER_NAME
+from gemtable.engine.games.marylia.components import COST, ENCOUNTER_NAME
 from gemtable.engine.games.marylia.state import ACT, BID, MaryliaState
 
 

@@ -20,7 +20,7 @@ from gemtable.ai.heuristics.workbench import WorkbenchHeuristic, profile
 from gemtable.ai.match import play_match
 from gemtable.engine import CHANCE, registry
 from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import COMMISSION_ID
+from gemtable.engine.games.workbench.components import COMMISSION_ID
 from gemtable.engine.games.workbench.rules import shortfall
 from gemtable.engine.games.workbench.state import MAKE, MOVE, TRIM
 

@@ -55,7 +55,9 @@ def test_address_needs_the_ray_backend():
 
 
 
-def test_ray_soak_equals_local_soak(cluster):
+def test_ray_soak_equals_local_soak(cluster, shipped_games):
+    # Ray's workers are processes of their own: a game registered only in
+    # this one (the suite's Prospect) is unknown there.
     from gemtable.ai.backends import LocalBackend
     from gemtable.ai.soak import run_soak, soak_tasks
 

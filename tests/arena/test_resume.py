@@ -82,7 +82,7 @@ def test_a_results_file_is_never_overwritten_or_mixed_up(tmp_path):
 
 
 def test_a_run_whose_levels_have_changed_since_is_not_resumed(tmp_path, monkeypatch):
-    import gemtable.ai.levels as levels
+    import gemtable.ai.heuristics.jowhari as jowhari_heuristic
 
     path = tmp_path / "levels.jsonl"
     pool = ["normal", "hard"]
@@ -90,7 +90,7 @@ def test_a_run_whose_levels_have_changed_since_is_not_resumed(tmp_path, monkeypa
     run_line = json.loads(path.read_text().splitlines()[0])
     assert run_line["plays_as"] == ["greedy", "mcts:100"]
     before = path.read_bytes()
-    monkeypatch.setitem(levels.GAME_LEVELS, "jowhari", {"hard": "mcts:60"})
+    monkeypatch.setattr(jowhari_heuristic, "LEVELS", {"hard": "mcts:60"})
     with pytest.raises(ResultsError, match="plays_as .* .this run: .'greedy', 'mcts:60'.."):
         run_tournament(TournamentOptions("jowhari", pool, games=3, seed=1), workers=1,
                        results=path, resume=True)

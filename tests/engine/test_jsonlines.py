@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gemtable.engine.jsonlines import encode, mend_tail, split_lines
+from gemtable.engine.jsonlines import encode, mend_tail, split_lines, torn_tail
 
 WHOLE = encode({"kind": "game", "index": 0}).encode()
 TORN = b'{"kind": "game", "ind'
@@ -33,3 +33,12 @@ def test_mending_leaves_the_file_as_it_was_read(tmp_path, data, mended):
     mend_tail(path)
     assert path.read_bytes() == mended
     assert split_lines(mended) == (split_lines(data)[0], False)
+
+
+@pytest.mark.parametrize("data", [b"", WHOLE, WHOLE[:-1], WHOLE + TORN, TORN, WHOLE + b"[1, 2]"])
+def test_a_torn_tail_is_what_reading_drops(tmp_path, data):
+    """The server's restore asks `torn_tail` before it loads a table's log: the
+    answer must be the readers' own."""
+    path = tmp_path / "file.jsonl"
+    path.write_bytes(data)
+    assert torn_tail(path) == split_lines(data)[1]

@@ -55,16 +55,14 @@ def test_conservation_and_bounds_are_checked(monkeypatch):
 
 
 def test_a_crash_in_the_rules_is_a_finding(monkeypatch):
-    from gemtable.engine.games.jowhari import rules
-
-    original = rules.apply_action
+    original = JowhariState.game.apply_action
 
     def crashing(state, action):
         if state.turns >= 2:
             raise ZeroDivisionError("rules crashed")
         return original(state, action)
 
-    monkeypatch.setattr(rules, "apply_action", crashing)
+    monkeypatch.setattr(type(JowhariState.game), "apply_action", staticmethod(crashing))
     result = soak_game(next(soak_tasks(["jowhari"], 1, seed=2)))
     assert result.failed and "ZeroDivisionError: rules crashed" in result.problems[0]
 

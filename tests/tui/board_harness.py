@@ -23,7 +23,7 @@ class BoardApp(App):
     """The board between a status row and a key row; every posted action is kept in `chosen`."""
 
     CSS = "#top, #bottom { height: 1; }"
-    board_type: ClassVar[type[Board]]
+    board_type: ClassVar[type[Board[Any]]]
     prompt_id: ClassVar[str]
     detail_id: ClassVar[str | None] = None
 

@@ -1,10 +1,8 @@
-"""Shared set-up for the TUI tests: a private data folder, colours on, the test game."""
+"""Shared set-up for the TUI tests: a private data folder, colours on."""
 
 from __future__ import annotations
 
 import pytest
-
-from gemtable.engine import registry
 
 
 @pytest.fixture(autouse=True)
@@ -18,9 +16,3 @@ def _terminal_and_data(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     # Every log a test writes goes to its own folder, never the user's.
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
 
-
-@pytest.fixture
-def dice_game(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Registers the test-only dice game (chance steps, a hidden number per seat)."""
-    monkeypatch.setitem(registry.GAME_MODULES, "dicetest", "dice_game")
-    return "dicetest"

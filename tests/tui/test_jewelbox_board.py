@@ -14,10 +14,11 @@ from board_harness import BoardApp, run
 from tui_support import render_text
 
 from gemtable.engine import CHANCE, chance_rng, registry
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
+from gemtable.engine.games.jewelbox.boxes import box_rows
 from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS, LADYBUG, LONGHORN
 from gemtable.engine.games.jewelbox.positions import position
-from gemtable.engine.games.jewelbox.rules import spent_tool, swap_actions
+from gemtable.engine.games.jewelbox.rules import placements, spent_tool, swap_actions
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     DISCARDING,
@@ -103,7 +104,7 @@ def placing(*boxes: list[str], holding: int = LADYBUG, **fields: object) -> Jewe
 
 async def test_r_rolls() -> None:
     app = await run(JewelBoxApp(new_game()), "r")
-    assert app.chosen == [A.ROLL]
+    assert app.chosen == [actions.ROLL]
 
 
 async def test_after_a_six_the_number_keys_take_that_log_space() -> None:
@@ -111,7 +112,7 @@ async def test_after_a_six_the_number_keys_take_that_log_space() -> None:
     app = await run(JewelBoxApp(state), "3")
     assert app.chosen == [], "the log refills from the pile: Enter confirms first"
     app = await run(JewelBoxApp(state), "3", "enter")
-    assert app.chosen == [A.TAKE[3]]
+    assert app.chosen == [actions.TAKE[3]]
 
 
 async def test_number_keys_before_rolling_explain_and_post_nothing() -> None:
@@ -122,9 +123,9 @@ async def test_number_keys_before_rolling_explain_and_post_nothing() -> None:
 
 async def test_g_then_a_number_or_p_uses_the_magnifying_glass() -> None:
     app = await run(JewelBoxApp(new_game()), "g", "2", "enter")
-    assert app.chosen == [A.GLASS[2]]
+    assert app.chosen == [actions.GLASS[2]]
     app = await run(JewelBoxApp(new_game()), "g", "p", "enter")
-    assert app.chosen == [A.GLASS[A.PILE]]
+    assert app.chosen == [actions.GLASS[actions.PILE]]
 
 
 async def test_taking_up_the_glass_and_putting_it_away_change_the_key_bar() -> None:
@@ -154,24 +155,24 @@ async def test_cursor_starts_on_a_legal_square_and_enter_places_there() -> None:
     state = placing(["SW"], ["L"])
     app = await run(JewelBoxApp(state), "enter")
     assert len(app.chosen) == 1
-    assert isinstance(app.chosen[0], A.Place)
-    assert (app.chosen[0].row, app.chosen[0].col) in state.placements(0)
+    assert isinstance(app.chosen[0], actions.Place)
+    assert (app.chosen[0].row, app.chosen[0].col) in placements(state, 0)
 
 
 async def test_arrows_and_hjkl_move_the_cursor_to_the_square_placed() -> None:
     state = placing(["SW"], ["L"])  # S on d4, W on e4; the cursor settles on d3
     app = await run(JewelBoxApp(state), "down", "down", "enter")
-    assert app.chosen == [A.PLACE[4, 3]]  # d5
+    assert app.chosen == [actions.PLACE[4, 3]]  # d5
     app = await run(JewelBoxApp(state), "j", "j", "l", "enter")
-    assert app.chosen == [A.PLACE[4, 4]]  # e5
+    assert app.chosen == [actions.PLACE[4, 4]]  # e5
     app = await run(JewelBoxApp(state), "h", "j", "enter")
-    assert app.chosen == [A.PLACE[3, 2]]  # c4
+    assert app.chosen == [actions.PLACE[3, 2]]  # c4
 
 
 async def test_tab_jumps_between_free_squares() -> None:
     state = placing(["SW"], ["L"])
     app = await run(JewelBoxApp(state), "tab", "enter")
-    assert app.chosen == [A.PLACE[2, 4]]  # e3, the next free square after d3
+    assert app.chosen == [actions.PLACE[2, 4]]  # e3, the next free square after d3
 
 
 async def test_enter_on_a_square_that_cannot_take_the_beetle_says_why() -> None:
@@ -202,7 +203,7 @@ async def test_a_click_moves_the_cursor_and_a_second_click_places() -> None:
         assert app.chosen == [] and app.board.cursor == (4, 4)
         await pilot.click(BoxesView, offset=(x0 + 1, y))
         await pilot.pause()
-    assert app.chosen == [A.PLACE[4, 4]]
+    assert app.chosen == [actions.PLACE[4, 4]]
 
 
 # --- Forceps, done, solo discard -------------------------------------------------
@@ -212,21 +213,21 @@ async def test_forceps_pick_two_beetles_with_enter() -> None:
     state = position(["SWL"], ["L"], variant="standard", phase=START)
     app = await run(JewelBoxApp(state, follow=True), "f", "enter", "right", "enter")
     # One gesture, two actions: take up the Forceps, then (shown them in hand) swap.
-    assert app.chosen == [A.FORCEPS, A.swap((3, 3), (3, 4))]  # d4 and e4
-    assert app.state.box_rows(0)[1][0].startswith("WSL")
+    assert app.chosen == [actions.FORCEPS, actions.swap((3, 3), (3, 4))]  # d4 and e4
+    assert box_rows(app.state, 0)[1][0].startswith("WSL")
 
 
 async def test_forceps_taken_up_wait_for_the_table_before_the_swap() -> None:
     state = position(["SWL"], ["L"], variant="standard", phase=START)
     app = await run(JewelBoxApp(state), "f", "enter", "right", "enter")
-    assert app.chosen == [A.FORCEPS]
+    assert app.chosen == [actions.FORCEPS]
     assert "forceps, swap d4 e4" in app.final_prompt
 
 
 async def test_forceps_in_hand_cannot_be_put_away() -> None:
     state = play(position(["SWL"], ["L"], variant="standard", phase=START), "forceps")
     app = await run(JewelBoxApp(state), "escape", "d", "enter", "right", "right", "enter")
-    assert app.chosen == [A.swap((3, 3), (3, 5))]
+    assert app.chosen == [actions.swap((3, 3), (3, 5))]
     app = await run(JewelBoxApp(state), "escape")
     assert app.chosen == [] and "Forceps are in hand" in app.final_prompt
 
@@ -241,9 +242,9 @@ async def test_forceps_refuse_two_beetles_of_one_family() -> None:
 async def test_forceps_after_placing_and_d_ends_the_turn() -> None:
     state = position(["SW"], ["L"], variant="standard", phase=AFTER)
     app = await run(JewelBoxApp(state), "d")
-    assert app.chosen == [A.DONE]
+    assert app.chosen == [actions.DONE]
     app = await run(JewelBoxApp(state), "f", "enter", "l", "enter")
-    assert app.chosen == [A.FORCEPS]
+    assert app.chosen == [actions.FORCEPS]
 
 
 async def test_f_with_the_forceps_used_up_asks_before_spending_the_either() -> None:
@@ -253,7 +254,7 @@ async def test_f_with_the_forceps_used_up_asks_before_spending_the_either() -> N
     app = await run(JewelBoxApp(state), "f", "enter", "right", "enter")
     assert app.chosen == []
     app = await run(JewelBoxApp(state), "f", "f", "enter", "right", "enter")
-    assert app.chosen == [A.FORCEPS]
+    assert app.chosen == [actions.FORCEPS]
 
 
 async def test_g_with_the_glass_used_up_asks_before_spending_the_either() -> None:
@@ -263,7 +264,7 @@ async def test_g_with_the_glass_used_up_asks_before_spending_the_either() -> Non
     app = await run(JewelBoxApp(state), "g", "1")
     assert app.chosen == []
     app = await run(JewelBoxApp(state), "g", "g", "1")
-    assert app.chosen == [A.GLASS[1]]
+    assert app.chosen == [actions.GLASS[1]]
 
 
 async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
@@ -275,7 +276,7 @@ async def test_forceps_while_holding_a_beetle_say_place_it_first() -> None:
 async def test_solo_discard_with_a_number_key() -> None:
     state = position(["SW"], variant="solo", phase=DISCARDING)
     app = await run(JewelBoxApp(state), "d", "4", "enter")
-    assert app.chosen == [A.DISCARD[4]]
+    assert app.chosen == [actions.DISCARD[4]]
 
 
 async def test_solo_shows_the_titles_and_the_discard_step() -> None:
@@ -291,12 +292,12 @@ async def test_solo_shows_the_titles_and_the_discard_step() -> None:
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
     app = await run(JewelBoxApp(new_game()), *typed("roll"))
-    assert app.chosen == [A.ROLL]
+    assert app.chosen == [actions.ROLL]
     # A typed move that turns up something hidden waits for Enter, as a letter key's does.
     app = await run(JewelBoxApp(new_game()), *typed("glass pile"))
     assert app.chosen == [] and "cannot be undone" in app.final_prompt
     app = await run(JewelBoxApp(new_game()), *typed("glass pile"), "enter")
-    assert app.chosen == [A.GLASS[A.PILE]]
+    assert app.chosen == [actions.GLASS[actions.PILE]]
 
 
 @pytest.mark.parametrize(
@@ -313,7 +314,7 @@ async def test_illegal_typed_text_shows_the_reason_and_posts_nothing(text, words
 
 async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
     app = await run(JewelBoxApp(new_game()), "colon", "x", "escape", "r")
-    assert app.chosen == [A.ROLL]
+    assert app.chosen == [actions.ROLL]
 
 
 # --- read-only, bad keys, no double posts ----------------------------------------------
@@ -348,7 +349,7 @@ async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
 
 async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
     app = await run(JewelBoxApp(new_game()), "r", "r", "g", "2")
-    assert app.chosen == [A.ROLL]
+    assert app.chosen == [actions.ROLL]
     assert "waiting" in app.final_prompt.lower()
 
 
@@ -361,7 +362,7 @@ async def test_show_error_lets_the_person_try_again() -> None:
         assert "refused" in app.prompt()
         await pilot.press("g", "1", "enter")
         await pilot.pause()
-    assert app.chosen == [A.ROLL, A.GLASS[1]]
+    assert app.chosen == [actions.ROLL, actions.GLASS[1]]
 
 
 # --- every legal action by keys: whole games --------------------------------------------
@@ -375,17 +376,17 @@ def keys_for(action: object, cursor: tuple[int, int]) -> list[str]:
         return ([ARROWS[(1 if drow > 0 else -1, 0)]] * abs(drow)
                 + [ARROWS[(0, 1 if dcol > 0 else -1)]] * abs(dcol))
 
-    if isinstance(action, A.Roll):
+    if isinstance(action, actions.Roll):
         return ["r"]
-    if isinstance(action, A.Done):
+    if isinstance(action, actions.Done):
         return ["d"]
-    if isinstance(action, A.Take | A.Discard):
+    if isinstance(action, actions.Take | actions.Discard):
         return [str(action.space)]
-    if isinstance(action, A.Glass):
-        return ["g", "p" if action.space == A.PILE else str(action.space)]
-    if isinstance(action, A.Place):
+    if isinstance(action, actions.Glass):
+        return ["g", "p" if action.space == actions.PILE else str(action.space)]
+    if isinstance(action, actions.Place):
         return [*walk(cursor, (action.row, action.col)), "enter"]
-    assert isinstance(action, A.Swap)
+    assert isinstance(action, actions.Swap)
     return [*walk(cursor, action.first), "enter", *walk(action.first, action.second), "enter"]
 
 
@@ -408,7 +409,7 @@ async def test_whole_games_played_only_with_keys(players: int, variant: str) -> 
         while not app.state.is_over:
             wanted = [rng.choice(app.state.legal_actions())]
             before = len(app.chosen)
-            if wanted[0] == A.FORCEPS:
+            if wanted[0] == actions.FORCEPS:
                 swaps = swap_actions(app.state, app.state.seats[app.state.current])
                 swap = rng.choice(swaps)
                 if len(swaps) > 1:  # with only one, the engine swaps at once
@@ -419,7 +420,7 @@ async def test_whole_games_played_only_with_keys(players: int, variant: str) -> 
                 await pilot.press(*keys_for(swap, app.board.cursor))
             else:
                 keys = keys_for(wanted[0], app.board.cursor)
-                if isinstance(wanted[0], A.Glass):
+                if isinstance(wanted[0], actions.Glass):
                     keys[:1] = tool_keys(app.state, "g", GLASS)
                 if keys[-1] != "enter" and app.state.reveals(wanted[0]):
                     keys.append("enter")  # a move that draws from the pile waits for Enter
@@ -532,12 +533,12 @@ def test_scarab_with_two_matching_neighbours_scores_nothing() -> None:
 
 def test_previews_match_the_engine_after_the_move() -> None:
     state = placing(["SWL", "J.H"], ["L"], holding=LONGHORN)
-    for square in state.placements(0):
-        after = state.apply(A.PLACE[square])
+    for square in placements(state, 0):
+        after = state.apply(actions.PLACE[square])
         assert total_after_place(state, 0, LONGHORN, square) == after.scores()[0], square
     start = play(position(["SWL", "J.H"], ["L"], variant="standard", phase=START), "forceps")
     swaps = start.legal_actions()
-    assert swaps and all(isinstance(swap, A.Swap) for swap in swaps)
+    assert swaps and all(isinstance(swap, actions.Swap) for swap in swaps)
     for swap in swaps:
         after = start.apply(swap)
         assert total_after_swap(start, 0, swap.first, swap.second) == after.scores()[0]
@@ -558,4 +559,4 @@ async def test_looking_at_another_box_on_your_turn_says_how_to_come_back() -> No
     app = await run(JewelBoxApp(state), "v")
     assert "Seat 2's box" in app.final_prompt
     app = await run(JewelBoxApp(state), "v", "v", "enter")
-    assert len(app.chosen) == 1 and isinstance(app.chosen[0], A.Place)
+    assert len(app.chosen) == 1 and isinstance(app.chosen[0], actions.Place)

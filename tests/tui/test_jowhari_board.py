@@ -15,7 +15,8 @@ from board_harness import BoardApp, run
 from tui_support import render_text
 
 from gemtable.engine import registry
-from gemtable.engine.games.jowhari import actions as A
+from gemtable.engine.games.jowhari import actions
+from gemtable.engine.games.jowhari.rules import shortfall
 from gemtable.engine.games.jowhari.state import JowhariState
 from gemtable.tui.boards import board_for
 from gemtable.tui.boards.jowhari import JowhariBoard
@@ -51,7 +52,7 @@ def first(state: JowhariState, kind: type, where: str) -> object:
     pytest.fail(f"the test position has no legal {kind.__name__} from {where}")
 
 
-def slot_keys(source: A.Source) -> tuple[str, ...]:
+def slot_keys(source: actions.Source) -> tuple[str, ...]:
     return tuple(str(source))
 
 
@@ -60,19 +61,19 @@ def slot_keys(source: A.Source) -> tuple[str, ...]:
 
 async def test_capital_letters_then_enter_take_three_gems() -> None:
     app = await run(JowhariApp(position()), "R", "B", "G", "enter")
-    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+    assert app.chosen == [actions.TAKE_DIFFERENT[0, 1, 2]]
 
 
 async def test_same_colour_twice_takes_two() -> None:
     app = await run(JowhariApp(position()), "K", "K", "enter")
-    assert app.chosen == [A.TAKE_TWO[4]]
+    assert app.chosen == [actions.TAKE_TWO[4]]
 
 
 async def test_backspace_and_escape_change_the_pick_before_enter() -> None:
     app = await run(JowhariApp(position()), "R", "W", "backspace", "G", "B", "enter")
-    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+    assert app.chosen == [actions.TAKE_DIFFERENT[0, 1, 2]]
     app = await run(JowhariApp(position()), "R", "W", "escape", "W", "B", "K", "enter")
-    assert app.chosen == [A.TAKE_DIFFERENT[1, 3, 4]]
+    assert app.chosen == [actions.TAKE_DIFFERENT[1, 3, 4]]
 
 
 async def test_incomplete_take_is_explained_not_posted() -> None:
@@ -93,7 +94,7 @@ async def test_two_of_a_scarce_colour_is_refused_with_the_reason() -> None:
 
 async def test_typed_slot_name_then_b_buys_that_centre_card() -> None:
     state = position("take RBG;take KK")
-    buy = first(state, A.Buy, "centre")
+    buy = first(state, actions.Buy, "centre")
     app = await run(JowhariApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
 
@@ -103,23 +104,23 @@ async def test_a_long_card_detail_is_shown_whole_at_80_columns() -> None:
     detail is longer than a row, so it takes a second row instead of a cut."""
     state = position()
     app = await run(JowhariApp(state), "3", "a")
-    detail = detail_line(state.view(state.current), state.current, A.Source("centre", 3, 0))
+    detail = detail_line(state.view(state.current), state.current, actions.Source("centre", 3, 0))
     assert len(detail.plain) > 80
     assert " ".join(detail.plain.split()) in " ".join(app.screen_text.split())
 
 
 async def test_arrows_move_the_cursor_and_enter_buys() -> None:
     state = position("take RBG;take KK")
-    assert A.BUY_CENTRE[1, 3] in state.legal_actions()
+    assert actions.BUY_CENTRE[1, 3] in state.legal_actions()
     # The cursor starts on 1a; three steps right is 1d.
     app = await run(JowhariApp(state), "right", "right", "right", "enter")
-    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+    assert app.chosen == [actions.BUY_CENTRE[1, 3]]
 
 
 async def test_vim_keys_move_like_arrows() -> None:
     state = position("take RBG;take KK")
     app = await run(JowhariApp(state), "k", "j", "l", "l", "l", "l", "b", "enter")
-    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+    assert app.chosen == [actions.BUY_CENTRE[1, 3]]
 
 
 async def test_unaffordable_buy_says_how_short_and_posts_nothing() -> None:
@@ -131,16 +132,16 @@ async def test_unaffordable_buy_says_how_short_and_posts_nothing() -> None:
 async def test_reserve_a_centre_card() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
     app = await run(JowhariApp(state), "2", "c", "r", "enter")
-    assert app.chosen == [A.RESERVE_CENTRE[2, 2]]
+    assert app.chosen == [actions.RESERVE_CENTRE[2, 2]]
 
 
 async def test_reserve_the_top_of_a_deck_by_name_and_by_cursor() -> None:
     state = position("take WW;take RBW;buy h1;buy 1b")
     app = await run(JowhariApp(state), "d", "3", "r", "enter")
-    assert app.chosen == [A.RESERVE_DECK[3]]
+    assert app.chosen == [actions.RESERVE_DECK[3]]
     # From 1a, one step left is the level-1 deck.
     app = await run(JowhariApp(state), "left", "r", "enter")
-    assert app.chosen == [A.RESERVE_DECK[1]]
+    assert app.chosen == [actions.RESERVE_DECK[1]]
 
 
 async def test_reserve_with_a_full_hand_explains_the_hand_limit() -> None:
@@ -151,13 +152,13 @@ async def test_reserve_with_a_full_hand_explains_the_hand_limit() -> None:
 
 async def test_buy_from_hand_by_name_and_by_cursor() -> None:
     state = position("take WW;take RBW")
-    buy = first(state, A.Buy, "hand")
+    buy = first(state, actions.Buy, "hand")
     app = await run(JowhariApp(state), *slot_keys(buy.source), "b", "enter")
     assert app.chosen == [buy]
     # Down from level 1 is the hand row; its first card is h1.
-    assert buy == A.BUY_HAND[0]
+    assert buy == actions.BUY_HAND[0]
     app = await run(JowhariApp(state), "down", "b", "enter")
-    assert app.chosen == [A.BUY_HAND[0]]
+    assert app.chosen == [actions.BUY_HAND[0]]
 
 
 # --- giving gems back, passing ---------------------------------------------------
@@ -167,16 +168,16 @@ async def test_over_the_limit_the_small_colour_letters_give_gems_back() -> None:
     state = position(RETURNING)
     assert state.returning
     app = await run(JowhariApp(state), "b")
-    assert app.chosen == [A.RETURN[1]]
+    assert app.chosen == [actions.RETURN[1]]
     app = await run(JowhariApp(state), "W")
-    assert app.chosen == [A.RETURN[3]]
+    assert app.chosen == [actions.RETURN[3]]
 
 
 async def test_returning_a_colour_not_held_is_refused() -> None:
     start = position(RETURNING)
     seat = attrs.evolve(start.seats[0], tokens=(5, 6, 0, 0, 0, 1))
     state = attrs.evolve(start, seats=(seat, *start.seats[1:]))
-    assert set(state.legal_actions()) == {A.RETURN[0], A.RETURN[1]}
+    assert set(state.legal_actions()) == {actions.RETURN[0], actions.RETURN[1]}
     app = await run(JowhariApp(state), "g")
     assert app.chosen == []
     assert "no green" in app.final_prompt
@@ -186,9 +187,9 @@ async def test_p_passes_when_nothing_else_is_legal() -> None:
     start = position()
     broke = attrs.evolve(start.seats[0], tokens=(0,) * 6)
     state = attrs.evolve(start, supply=(0,) * 6, seats=(broke, *start.seats[1:]))
-    assert state.legal_actions() == (A.PASS,)
+    assert state.legal_actions() == (actions.PASS,)
     app = await run(JowhariApp(state), "b", "p")
-    assert app.chosen == [A.PASS]
+    assert app.chosen == [actions.PASS]
 
 
 async def test_p_is_refused_while_other_actions_exist() -> None:
@@ -202,7 +203,7 @@ async def test_p_is_refused_while_other_actions_exist() -> None:
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
     app = await run(JowhariApp(position()), "colon", *"take", "space", *"rbg", "enter")
-    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+    assert app.chosen == [actions.TAKE_DIFFERENT[0, 1, 2]]
 
 
 @pytest.mark.parametrize(
@@ -220,7 +221,7 @@ async def test_illegal_typed_text_shows_a_message_and_posts_nothing(typed, words
 
 async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
     app = await run(JowhariApp(position()), "colon", "x", "escape", "K", "K", "enter")
-    assert app.chosen == [A.TAKE_TWO[4]]
+    assert app.chosen == [actions.TAKE_TWO[4]]
 
 
 # --- read-only, bad keys, no double posts -------------------------------------------
@@ -257,17 +258,17 @@ async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
 
 async def test_b_alone_waits_for_enter_when_a_new_card_would_turn_up() -> None:
     state = position("take RBG;take KK")
-    assert state.reveals(A.BUY_CENTRE[1, 3])
+    assert state.reveals(actions.BUY_CENTRE[1, 3])
     app = await run(JowhariApp(state), "1", "d", "b")
     assert app.chosen == []
     assert "cannot be undone" in app.final_prompt and "Enter plays it" in app.final_prompt
     app = await run(JowhariApp(state), "1", "d", "b", "escape", "enter")
-    assert app.chosen == [A.BUY_CENTRE[1, 3]], "Esc drops the wait; Enter then buys as always"
+    assert app.chosen == [actions.BUY_CENTRE[1, 3]], "Esc drops the wait; Enter then buys as always"
 
 
 async def test_a_purchase_typed_on_the_line_waits_for_enter_as_b_does() -> None:
     state = position("take RBG;take KK")
-    buy = A.BUY_CENTRE[1, 3]
+    buy = actions.BUY_CENTRE[1, 3]
     typed = (":", *str(buy), "enter")
     app = await run(JowhariApp(state), *typed)
     assert app.chosen == [], "one rule for b and the line: a move that cannot be undone waits"
@@ -284,7 +285,7 @@ async def test_a_purchase_typed_on_the_line_waits_for_enter_as_b_does() -> None:
 async def test_a_second_press_before_the_next_view_posts_nothing_more() -> None:
     state = position("take RBG;take KK")
     app = await run(JowhariApp(state), "1", "d", "b", "b", "enter")
-    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+    assert app.chosen == [actions.BUY_CENTRE[1, 3]]
 
 
 async def test_show_error_lets_the_person_try_again() -> None:
@@ -294,7 +295,7 @@ async def test_show_error_lets_the_person_try_again() -> None:
         app.board.show_error("the table refused it")
         await pilot.press("R", "B", "G", "enter")
         await pilot.pause()
-        assert app.chosen == [A.TAKE_TWO[4], A.TAKE_DIFFERENT[0, 1, 2]]
+        assert app.chosen == [actions.TAKE_TWO[4], actions.TAKE_DIFFERENT[0, 1, 2]]
 
 
 async def test_playing_moves_updates_the_table() -> None:
@@ -327,7 +328,7 @@ async def test_click_moves_the_cursor_and_double_click_buys() -> None:
         x = app.query_one(CentreView).render().plain.splitlines()[6].index("1d")
         await pilot.click(CentreView, offset=(x, 6), times=2)
         await pilot.pause()
-    assert app.chosen == [A.BUY_CENTRE[1, 3]]
+    assert app.chosen == [actions.BUY_CENTRE[1, 3]]
 
 
 async def test_clicking_a_supply_gem_picks_it() -> None:
@@ -338,7 +339,7 @@ async def test_clicking_a_supply_gem_picks_it() -> None:
             await pilot.click(CentreView, offset=(text.index(f"4{letter}"), 1))
         await pilot.press("enter")
         await pilot.pause()
-    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+    assert app.chosen == [actions.TAKE_DIFFERENT[0, 1, 2]]
 
 
 # --- what is on screen -----------------------------------------------------------------
@@ -381,7 +382,7 @@ async def test_affordability_is_marked_on_each_card() -> None:
     width = level_one.index("1c") - level_one.index("1b")
     tiles = {slot: level_one[level_one.index(slot):][:width] for slot in ("1b", "1d")}
     assert "✓" in tiles["1d"]  # affordable now
-    short = state.shortfall(0, state.centre[0][1])
+    short = shortfall(state.seats[0], state.centre[0][1])
     assert short > 0 and f"-{short}" in tiles["1b"] and "✓" not in tiles["1b"]
 
 
@@ -419,7 +420,7 @@ async def test_showing_the_same_position_again_keeps_the_gems_being_picked() -> 
         app.redraw()  # e.g. the status changed; the position did not
         await pilot.press("G", "enter")
         await pilot.pause()
-    assert app.chosen == [A.TAKE_DIFFERENT[0, 1, 2]]
+    assert app.chosen == [actions.TAKE_DIFFERENT[0, 1, 2]]
 
 
 class ScreenKeysApp(JowhariApp):
@@ -437,29 +438,29 @@ async def test_when_read_only_the_hosts_bindings_win_over_board_keys() -> None:
     app = await run(ScreenKeysApp(state, seat=0, read_only=True), "r")
     assert app.retried == 1 and app.chosen == []
     app = await run(ScreenKeysApp(state), "d", "2", "r", "enter")
-    assert app.retried == 0 and app.chosen == [A.RESERVE_DECK[2]]
+    assert app.retried == 0 and app.chosen == [actions.RESERVE_DECK[2]]
 
 
 # --- every kind of action, a whole game long ----------------------------------------------
 
 
 def kind_of(action: object) -> str:
-    if isinstance(action, A.Take):
+    if isinstance(action, actions.Take):
         return "take two" if len(set(action.colours)) < len(action.colours) else "take three"
-    if isinstance(action, A.Buy | A.Reserve):
+    if isinstance(action, actions.Buy | actions.Reserve):
         return f"{type(action).__name__.lower()} {action.source.kind}"
     return type(action).__name__.lower()
 
 
 def keys_for(action: object) -> tuple[str, ...]:
     """What a person types on the board for `action`."""
-    if isinstance(action, A.Take):
+    if isinstance(action, actions.Take):
         return (*("RBGWK"[c] for c in action.colours), "enter")
-    if isinstance(action, A.Return):
+    if isinstance(action, actions.Return):
         return ("rbgwk"[action.colour],)
-    if isinstance(action, A.Buy):
+    if isinstance(action, actions.Buy):
         return (*str(action.source), "b", "enter")  # Enter confirms a card turned up
-    if isinstance(action, A.Reserve):
+    if isinstance(action, actions.Reserve):
         return (*str(action.source), "r", "enter")
     return ("p",)
 
@@ -478,7 +479,7 @@ async def test_a_whole_game_played_from_the_keyboard() -> None:
         await pilot.pause()
         while not app.state.is_over and app.state.turn < 120:
             legal = app.state.legal_actions()
-            buys = [a for a in legal if isinstance(a, A.Buy)]
+            buys = [a for a in legal if isinstance(a, actions.Buy)]
             action = rng.choice(buys) if buys and rng.random() < 0.7 else rng.choice(legal)
             await pilot.press(*keys_for(action))
             await pilot.pause()

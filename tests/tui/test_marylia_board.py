@@ -15,8 +15,8 @@ from tui_support import render_text
 
 from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.marylia import actions as A
-from gemtable.engine.games.marylia.cards import LETTERS, TYPES
-from gemtable.engine.games.marylia.recipes import item_value
+from gemtable.engine.games.marylia.components import LETTERS, TYPES, item_value
+from gemtable.engine.games.marylia.rules import travel_cost
 from gemtable.engine.games.marylia.state import ACT, BID, JOIN, Item, MaryliaState
 from gemtable.tui.boards import board_for
 from gemtable.tui.boards.marylia import MaryliaBoard
@@ -105,7 +105,7 @@ async def test_a_city_number_prepares_the_travel_and_says_what_it_costs() -> Non
     state = acting()
     app = await run(MaryliaApp(state), "5")
     assert app.chosen == []
-    cost = state.travel_cost(state.current, 4)
+    cost = travel_cost(state.seats[state.current].city, 4)
     assert "Enter: travel 5" in app.final_prompt
     assert f"costs {cost} coins" in app.final_prompt
     app = await run(MaryliaApp(state), "5", "enter")
@@ -165,7 +165,7 @@ async def test_interact_with_an_acquirer_sells_the_item_chosen() -> None:
     city = state.seats[me].city
     buys = registry.get("marylia")  # the Acquirer of city 1 buys its first symbol
     assert buys is GAME
-    from gemtable.engine.games.marylia.cards import IS_ACQUIRER, SYMBOLS
+    from gemtable.engine.games.marylia.components import IS_ACQUIRER, SYMBOLS
 
     acquirer = next(c for c in range(len(IS_ACQUIRER)) if IS_ACQUIRER[c]
                     and SYMBOLS[c][0] < TYPES)

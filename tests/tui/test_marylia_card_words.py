@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from tui_support import render_text
 
 from gemtable.engine import registry
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     ABILITY,
     EMPTY,
     ENCOUNTER_NAME,

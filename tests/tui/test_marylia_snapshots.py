@@ -20,8 +20,8 @@ from tui_support import bots, make_app, match_screen, real_board, render_text, s
 
 from gemtable.engine import State
 from gemtable.engine.games.marylia import actions as A
-from gemtable.engine.games.marylia.cards import COST
-from gemtable.engine.games.marylia.recipes import item_value
+from gemtable.engine.games.marylia.components import COST, item_value
+from gemtable.engine.games.marylia.rules import travel_cost
 from gemtable.engine.games.marylia.state import ACT, BID, MaryliaState
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board
@@ -74,7 +74,7 @@ def tidy_choice(view: MaryliaState) -> object:
         return A.WAIT
     travels = [a for a in legal if isinstance(a, A.Travel) and view.resources[a.city] >= 0]
     if travels:
-        return min(travels, key=lambda a: (view.travel_cost(mover, a.city), a.city))
+        return min(travels, key=lambda a: (travel_cost(view.seats[mover].city, a.city), a.city))
     return A.COLLECT
 
 

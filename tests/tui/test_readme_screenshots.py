@@ -28,7 +28,8 @@ def test_every_readme_picture_is_a_snapshot_with_its_text():
         assert path.with_suffix(".txt").is_file(), f"{path.name} has no text snapshot"
 
 
-@pytest.mark.parametrize("game", registry.all(), ids=lambda g: g.id)
+@pytest.mark.parametrize("game", [registry.get(game_id) for game_id in registry.GAME_MODULES],
+                         ids=lambda g: g.id)  # the shipped games, which the README shows
 def test_the_readme_shows_every_game(game):
     pictures = _pictures()
     assert game.title in pictures, f"the README has no picture of {game.title}"

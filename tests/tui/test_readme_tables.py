@@ -17,7 +17,7 @@ from gemtable.tui.commands.readme_tables import BLOCKS, block_markdown, held_blo
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_the_readme_holds_the_tables_as_generated():
+def test_the_readme_holds_the_tables_as_generated(shipped_games):
     text = README.read_text(encoding="utf-8")
     for name in BLOCKS:
         start, end = held_block(text, name)

@@ -10,8 +10,7 @@ import pytest
 from rich.console import Console
 
 from gemtable.engine import CHANCE, ScoreLine, chance_rng, registry
-from gemtable.engine.games.marylia.cards import RESOURCES
-from gemtable.engine.games.marylia.recipes import GEM
+from gemtable.engine.games.marylia.components import GEM, RESOURCES
 from gemtable.engine.games.marylia.state import Item
 from gemtable.tui.screens.breakdown import breakdown_rows, shows_counts
 from gemtable.tui.screens.end import headline, ordinal, results_table

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList, Static
 from tui_support import bots, make_app, render_text, until
 
-from gemtable.engine import SPECTATOR
+from gemtable.engine import SPECTATOR, registry
 from gemtable.engine.gamelog import load
 from gemtable.tui.app import StartMenu, StartReplay, StartTable
 from gemtable.tui.boards.generic import GenericBoard
@@ -215,8 +215,10 @@ async def test_f1_opens_and_closes_the_rules(tmp_path):
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
-async def test_rules_modal_explains_a_missing_document(tmp_path, dice_game):
-    table = Table.create(dice_game, ["human", "first"], seed=3, bots=bots)
+async def test_rules_modal_explains_a_missing_document(tmp_path, monkeypatch):
+    game = registry.get("prospect")  # the suite's own game, its rules file taken away
+    monkeypatch.setattr(type(game), "rules_file", tmp_path / "no_such_rules.md")
+    table = Table.create("prospect", ["human", "first"], seed=3, bots=bots)
     app = make_app(StartTable(table))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")

@@ -213,17 +213,19 @@ def test_resume_refuses_a_finished_game(tmp_path):
         Table.resume(table.path, bots=bots)
 
 
-def test_chance_steps_use_the_seed_and_the_step_number(tmp_path, dice_game):
-    table = Table.create(dice_game, ["human", "human"], seed=5, log=tmp_path / "d.jsonl",
+def test_chance_steps_use_the_seed_and_the_step_number(tmp_path):
+    # Prospect, the suite's own game (tests/games/prospect): `dig` rolls a die.
+    table = Table.create("prospect", ["human", "human"], seed=5, log=tmp_path / "d.jsonl",
                          bots=bots)
     one = table.connect(0, Recorder())
     table.start()
-    one.submit("roll")
+    one.submit("dig")
     assert table.step == 2
     entry = table.history[1]
     assert entry.mover == "chance"
-    expected = table.game.new(2, seed=5).apply("roll").sample_chance(chance_rng(5, 1))
-    assert entry.action == expected
+    start = table.game.new(2, seed=5)
+    expected = start.apply(start.parse_action("dig")).sample_chance(chance_rng(5, 1))
+    assert entry.action == str(expected)
     assert action_lines(table.path)[1]["seat"] == "chance"
 
 

@@ -17,7 +17,7 @@ from tui_support import render_text
 
 from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import LETTERS
+from gemtable.engine.games.workbench.components import LETTERS
 from gemtable.engine.games.workbench.state import CHOOSE, MAKE, MOVE, PICK, TRIM, WorkbenchState
 from gemtable.tui.boards import board_for
 from gemtable.tui.boards.workbench import WorkbenchBoard
@@ -500,7 +500,7 @@ async def test_finished_jewels_show_by_metal_with_their_collections() -> None:
     state = position(OPENING + ";put 1 BY;put 4 RY")
     seats = list(state.seats)
     # Seat 2 finished the yellow ring; give it a yellow pendant and a rose ring too.
-    from gemtable.engine.games.workbench.cards import card
+    from gemtable.engine.games.workbench.components import card
 
     seats[1] = attrs.evolve(seats[1], finished=(card("YR1"), card("YP4"), card("RR1")))
     app = await run(WorkbenchApp(attrs.evolve(state, seats=tuple(seats)), seat=1, read_only=True))

@@ -18,7 +18,7 @@ import pytest
 from test_workbench_board import OPENING, WorkbenchApp, position, with_seat
 
 from gemtable.engine import CHANCE, chance_rng, registry
-from gemtable.engine.games.workbench.cards import COMMISSION_ID, METALS
+from gemtable.engine.games.workbench.components import COMMISSION_ID, METALS
 from gemtable.engine.games.workbench.state import WorkbenchState
 from gemtable.tui.boards.workbench import WorkbenchBoard
 from gemtable.tui.boards.workbench import controls as C

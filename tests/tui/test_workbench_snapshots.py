@@ -25,7 +25,7 @@ from tui_support import (
 
 from gemtable.engine import State
 from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import SIZE
+from gemtable.engine.games.workbench.components import SIZE
 from gemtable.engine.games.workbench.state import MAKE
 from gemtable.tui.app import StartTable
 from gemtable.tui.boards.base import Board

@@ -6,7 +6,8 @@ local seat may know) and the legal actions; the board draws them and posts
 ActionChosen when the person at the keyboard picks one. A board keeps no game
 state of its own beyond the last view it was shown.
 
-A game's board sets `state_type`, draws in `_redraw`, resets what the person
+A game's board is a `Board[ItsState]` that also sets `state_type` (the class
+`show` checks at run time), draws in `_redraw`, resets what the person
 was doing in `_new_position`, says things with `_say` and reads keys in
 `_handle`, and says why a read-only board cannot act in `_read_only_reason`;
 the base class does the rest (storing what `show` hands it, keys while the
@@ -19,7 +20,7 @@ import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual.binding import Binding
@@ -60,11 +61,14 @@ class BoardKey(Binding):
 FIXED_KEYS = "- **`F1`**: this help; `q` quits (the game stays saved)\n"
 """The screen's own keys, the same for every board."""
 
+S = TypeVar("S", bound=State[Any])
+"""The state class a board draws."""
 
-class Board(Widget, can_focus=True):
-    """Base class of every game board."""
 
-    state_type: ClassVar[type[State]] = State
+class Board(Generic[S], Widget, can_focus=True):
+    """Base class of every game board, generic in the state it draws."""
+
+    state_type: ClassVar[type[State[Any]]] = State
     """The state class this board draws; `show` refuses any other."""
 
     class ActionChosen(Message):
@@ -81,12 +85,12 @@ class Board(Widget, can_focus=True):
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._view: Any = None
-        """The last view shown (of `state_type`), None before the first."""
+        self._view: S | None = None
+        """The last view shown, None before the first."""
         self._legal: tuple[object, ...] = ()
         self._seat: int | None = None
         self._history: tuple[str, ...] = ()
-        self._message: Any = None
+        self._message: Text | None = None
         """The line under the board (a refusal, what was played), None for the hint."""
         self._sent = False
         """An action was posted for the last view; wait for the next one."""
@@ -101,6 +105,8 @@ class Board(Widget, can_focus=True):
         """A move that cannot be taken back, chosen by a single key: Enter plays it."""
         self._labels: tuple[str, ...] = ()
         """How the table names each seat ("Seat 2 (greedy)"), from `name_seats`."""
+        self._keys_shown: tuple[tuple[str, str], ...] = ()
+        """The key bar's entries when the screen was last told (`_announce_keys`)."""
         self._wrapped_rows: dict[int, int] = {}
         """Rows each wrapping line under the board took when last drawn, by widget."""
         self.read_only_words = ""
@@ -111,7 +117,7 @@ class Board(Widget, can_focus=True):
     # --- the contract -------------------------------------------------------
     def show(
         self,
-        view: State,
+        view: S,
         legal: Sequence[object],
         seat: int | None,
         history: Sequence[str] = (),
@@ -176,6 +182,14 @@ class Board(Widget, can_focus=True):
                 shown.append(entry)
         return tuple(shown)
 
+    def _announce_keys(self) -> None:
+        """Tell the screen when the key bar's entries differ from the last told,
+        for a board whose keys follow what it draws (a menu open, a mode)."""
+        shown = tuple(self.key_help())
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.post_message(self.KeysChanged())
+
     @classmethod
     def board_keys(cls) -> tuple[BoardKey, ...]:
         return tuple(b for b in cls.BINDINGS if isinstance(b, BoardKey))
@@ -220,7 +234,7 @@ class Board(Widget, can_focus=True):
         return Path(inspect.getfile(cls)).with_name("keys.md")
 
     # --- what a game's board provides ------------------------------------------
-    def _new_position(self, previous: Any, previous_legal: tuple[object, ...]) -> None:
+    def _new_position(self, previous: S | None, previous_legal: tuple[object, ...]) -> None:
         """A new view was stored: reset what the person was doing with the old one."""
 
     def _redraw(self) -> None:

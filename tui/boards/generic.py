@@ -19,7 +19,7 @@ from .base import Board
 HISTORY_SHOWN = 8
 
 
-def _format_value(value: Any) -> str:
+def _format_value(value: object) -> str:
     """Numbers in a row; runs of one value shortened (`-1×14`), as for a hidden deck."""
     if isinstance(value, tuple) and all(isinstance(v, int | None) for v in value):
         if not value:
@@ -30,9 +30,12 @@ def _format_value(value: Any) -> str:
     return repr(value)
 
 
-def _format_record(record: Any, indent: str) -> list[str]:
+def _format_record(record: object, indent: str) -> list[str]:
+    record_type = type(record)
+    if not attrs.has(record_type):
+        return [f"{indent}{_format_value(record)}"]
     lines = []
-    for field in attrs.fields(type(record)):
+    for field in attrs.fields(record_type):
         if field.name.startswith("_"):
             continue
         value = getattr(record, field.name)
@@ -49,17 +52,14 @@ def _format_record(record: Any, indent: str) -> list[str]:
     return lines
 
 
-def render_view_text(view: State) -> str:
-    """The game's own text rendering (`render_text()`) if it has one, else its fields."""
-    render = getattr(view, "render_text", None)
-    if callable(render):
-        return str(render())
+def render_view_text(view: State[Any]) -> str:
+    """The view's fields, one a line (records and rows indented under their name)."""
     if attrs.has(type(view)):
         return "\n".join(_format_record(view, ""))
     return repr(view)
 
 
-class GenericBoard(Board, can_focus=False):
+class GenericBoard(Board[State[Any]], can_focus=False):
     """Usable for every game: text view, a pickable list of legal actions, an entry line."""
 
     LEGEND = (
@@ -103,11 +103,6 @@ class GenericBoard(Board, can_focus=False):
     }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._view: State | None = None
-        self._legal: tuple[object, ...] = ()
-
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="gb-view"):
             yield Static("", id="gb-text")
@@ -117,7 +112,7 @@ class GenericBoard(Board, can_focus=False):
             yield Static("", id="gb-error")
             yield Input(placeholder="type an action, Enter", id="gb-entry", compact=True)
 
-    def show(self, view: State, legal: Sequence[object], seat: int | None,
+    def show(self, view: State[Any], legal: Sequence[object], seat: int | None,
              history: Sequence[str] = ()) -> None:
         self._view = view
         legal = tuple(legal)

@@ -57,6 +57,11 @@ TEXT = Style(color="#e4e4e4")
 """Plain words on the dark board."""
 DIM = Style(color="#8a8a8a")
 """Words that matter less: older log entries, what is cut, what is missing."""
+GOOD = Style(color="#5fd787", bold=True)
+"""What went well: a move played, a choice complete."""
+WARN = Style(color="#ffd75f", bold=True)
+"""What needs a look: a refusal, a missing part, a key to press."""
+BOLD = Style(bold=True)
 
 
 def span(text: str, style: Style | str = "") -> Text:
@@ -67,6 +72,21 @@ def span(text: str, style: Style | str = "") -> Text:
     out = Text()
     out.append(text, style=style)
     return out
+
+
+def key_legend(rows: Sequence[Sequence[tuple[str, str]]], width: int, gap: str,
+               dim: Style = DIM) -> Text:
+    """Rows of (keys, what they do) pairs, each row one line of `width` cells:
+    the keys in WARN, their words in `dim`, `gap` between pairs."""
+    lines = []
+    for entries in rows:
+        line = Text()
+        for index, (keys, words) in enumerate(entries):
+            line.append(gap if index else "")
+            line.append(keys, WARN)
+            line.append(f" {words}", dim)
+        lines.append(fit(line, width))
+    return Text("\n").join(lines)
 
 
 def join(parts: Iterable[Text], sep: str = " ", style: Style | str = "") -> Text:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -139,15 +138,8 @@ class GameScreen(UndoingScreen):
         if self.announce_turns:
             yield Static(id="turn-banner")
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(SizeGuard).fit(event.size)
-
-    @property
-    def board(self) -> Board:
-        return self.query_one("#board", Board)
-
     def on_mount(self) -> None:
-        self.query_one(SizeGuard).fit(self.app.size)
+        self._fit_guard()
         for who in self.seating.endpoints():
             self._connections[who] = self.table.connect(who, self._deliver)
         watch_bots = getattr(self.table, "watch_bots", None)

@@ -4,24 +4,22 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from gemtable.engine import SPECTATOR, registry
 from gemtable.engine.gamelog import LoadedLog
 
-from ..boards.base import Board
 from ..table import history_of, seat_label
 from ..widgets import KeyBar, SizeGuard, StatusBar
-from .base import GemtableScreen
+from .base import BoardScreen
 from .legend import REPLAY_KEYS, LegendScreen
 from .log import LogScreen
 from .rules import RulesScreen
 from .seating import Seating
 
 
-class ReplayScreen(GemtableScreen):
+class ReplayScreen(BoardScreen):
     CSS_PATH = "replay.tcss"
 
     # Priority: stepping through the log wins over any key the board would use.
@@ -68,15 +66,8 @@ class ReplayScreen(GemtableScreen):
         yield KeyBar(id="keys")
         yield SizeGuard("replay")
 
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(SizeGuard).fit(event.size)
-
-    @property
-    def board(self) -> Board:
-        return self.query_one("#board", Board)
-
     def on_mount(self) -> None:
-        self.query_one(SizeGuard).fit(self.app.size)
+        self._fit_guard()
         for note in self.loaded.warnings:
             self.notify(note, severity="warning", timeout=8)
         self._refresh()

@@ -14,12 +14,11 @@ import attrs
 
 from gemtable.engine import SPECTATOR
 
-from ..boards.base import Board
 from ..boards.command_line import CommandLine
 from ..table import GameResult
 from ..table.messages import HistoryEntry, Who
 from ..table.seats import TableLike
-from .base import GemtableScreen
+from .base import BoardScreen
 from .dialogs import ConfirmScreen
 from .seating import Seating
 
@@ -70,16 +69,12 @@ def undo_request(history: Sequence[HistoryEntry], humans: Sequence[int],
     return UndoRequest(asker, move, len(history) - index - 1, voters)
 
 
-class UndoingScreen(GemtableScreen):
+class UndoingScreen(BoardScreen):
     """The game screen's part that takes moves back (`u`, `:undo`)."""
 
     table: TableLike
     seating: Seating
     _result: GameResult | None
-
-    @property
-    def board(self) -> Board:
-        raise NotImplementedError
 
     def _undo_possible(self) -> bool:
         """Whether `u` would take a move back now (the key bar then shows it)."""

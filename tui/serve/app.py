@@ -26,7 +26,7 @@ from textual.screen import Screen
 from gemtable.engine import SPECTATOR
 
 from ..app import GemtableApp, StartMenu
-from . import protocol as P
+from . import protocol
 from .actions import allowed
 from .client import HubClient, HubError
 from .plain import printable
@@ -68,7 +68,7 @@ class ServeApp(GemtableApp):
     # app runs: on a server, that is the server's disk. People over SSH get none.
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, client: HubClient, welcome: P.Welcome, *, join: str | None = None,
+    def __init__(self, client: HubClient, welcome: protocol.Welcome, *, join: str | None = None,
                  watch: str | None = None, animate: bool = False) -> None:
         """`animate` is off by default: over SSH a turning spinner would cost a redraw
         and its bytes ten times a second on every screen; the busy mark stays."""
@@ -92,7 +92,7 @@ class ServeApp(GemtableApp):
         self._held_keys: deque[events.Key] = deque()
         self._key_sent_at = 0.0
         self._key_number = 0
-        self._lobby_applied: P.LobbyUpdate | None = None
+        self._lobby_applied: protocol.LobbyUpdate | None = None
         """The listing the screens were last handed (see `on_hub_message`)."""
         self.sub_title = f"{welcome.user} @ {welcome.server}"
 
@@ -268,13 +268,13 @@ class ServeApp(GemtableApp):
         if message is None:
             self.farewell = "The connection to the server was lost; your seat is kept."
             self.exit(1)
-        elif isinstance(message, P.Notice):
+        elif isinstance(message, protocol.Notice):
             if message.closing:
                 self.farewell = message.text
                 self.exit(0)
             else:
                 self.notify(message.text, timeout=20)
-        elif isinstance(message, P.LobbyUpdate):
+        elif isinstance(message, protocol.LobbyUpdate):
             # The client keeps the newest listing as it arrives, and screens read it
             # when they mount, while the pushed ones wait in this queue: one handled
             # now may be older than what a screen has shown. Pass on the newest, once,
@@ -285,13 +285,13 @@ class ServeApp(GemtableApp):
                 self._lobby_applied = newest
                 self._lobby_update(newest)
 
-    def _lobby_update(self, update: P.LobbyUpdate) -> None:
+    def _lobby_update(self, update: protocol.LobbyUpdate) -> None:
         for screen in self.screen_stack:
             listener = getattr(screen, "lobby_updated", None)
             if callable(listener):
                 listener(update)
 
-    def table_info(self, table_id: str) -> P.TableInfo | None:
+    def table_info(self, table_id: str) -> protocol.TableInfo | None:
         lobby = self.client.lobby
         if lobby is None:
             return None
@@ -335,40 +335,40 @@ class ServeApp(GemtableApp):
         """Sit at (or return to) `table_id`, or watch it: the one way into a table."""
         table_id = table_id.strip().lower()
         try:
-            info = self.client.call_for_table(P.TableQuery, table=table_id)
+            info = self.client.call_for_table(protocol.TableQuery, table=table_id)
         except HubError as error:
             self.notify(str(error), severity="error")
             return
         seat = info.seat_of(self.user)
-        if seat is None and not watch and info.status == P.WAITING:
+        if seat is None and not watch and info.status == protocol.WAITING:
             try:
-                info = self.client.call_for_table(P.TakeSeat, table=table_id, seat=None)
+                info = self.client.call_for_table(protocol.TakeSeat, table=table_id, seat=None)
             except HubError as error:
                 self.notify(str(error), title="Cannot sit", severity="error")
                 return
             seat = info.seat_of(self.user)
-        elif seat is None and not watch and info.status == P.PLAYING:
+        elif seat is None and not watch and info.status == protocol.PLAYING:
             self.notify(f"Table {table_id} has no open seat; watching it.")
         self.show_table(info, seat if not watch else None)
 
-    def show_table(self, info: P.TableInfo, seat: int | None) -> None:
+    def show_table(self, info: protocol.TableInfo, seat: int | None) -> None:
         """The waiting room until play starts, then the game screen."""
         self.when_settled(self._show_table, info, seat)
 
-    def _show_table(self, info: P.TableInfo, seat: int | None) -> None:
+    def _show_table(self, info: protocol.TableInfo, seat: int | None) -> None:
         from .waiting import WaitingScreen
 
         self._show_lobby()
-        if info.status == P.WAITING:
+        if info.status == protocol.WAITING:
             self.push_screen(WaitingScreen(info, seat))
             return
         self.push_screen(self.game_screen(info, seat))
-        if info.seed is not None and info.status == P.PLAYING:
+        if info.seed is not None and info.status == protocol.PLAYING:
             from .lobby import seed_note
 
             self.notify(f"Seed {info.seed}, {seed_note(info)}.", timeout=4)
 
-    def game_screen(self, info: P.TableInfo, seat: int | None) -> Screen:
+    def game_screen(self, info: protocol.TableInfo, seat: int | None) -> Screen:
         from ..screens.game import GameScreen
 
         who = SPECTATOR if seat is None else seat

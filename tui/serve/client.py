@@ -17,8 +17,7 @@ from pathlib import Path
 
 from gemtable.tui.table.messages import Outbound
 
-from . import protocol as P
-from . import wire
+from . import protocol, wire
 
 CALL_TIMEOUT = 20.0
 
@@ -30,7 +29,7 @@ class HubError(Exception):
 class _Call:
     def __init__(self, register: Callable[[object], None] | None) -> None:
         self.done = threading.Event()
-        self.reply: P.Reply | None = None
+        self.reply: protocol.Reply | None = None
         self.register = register
 
 
@@ -56,10 +55,10 @@ class HubClient:
         self._lost = False
         """The hub went away before anything listened."""
         self._listen_lock = threading.Lock()
-        self.lobby: P.LobbyUpdate | None = None
+        self.lobby: protocol.LobbyUpdate | None = None
         self.closed = False
         self.user: str | None = None
-        self.welcome: P.Welcome | None = None
+        self.welcome: protocol.Welcome | None = None
         self._reader = threading.Thread(target=self._read, name="gemtable-hub", daemon=True)
         self._reader.start()
 
@@ -67,7 +66,7 @@ class HubClient:
     def _send(self, message: object) -> None:
         try:
             frame = wire.request_frame(message)
-        except P.ProtocolError as error:
+        except protocol.ProtocolError as error:
             raise HubError(str(error)) from None
         try:
             with self._send_lock:
@@ -86,7 +85,7 @@ class HubClient:
         if self.closed:
             raise HubError("the connection to the table hub is lost")
         detail = fields.get("detail")
-        if kind is P.CrashReport and isinstance(detail, str):
+        if kind is protocol.CrashReport and isinstance(detail, str):
             # The end of a traceback says what failed: keep that much.
             fields = {**fields, "detail": detail[-wire.MAX_DETAIL:]}
         rid = next(self._ids)
@@ -110,10 +109,10 @@ class HubClient:
             raise HubError(reply.reason)
         return reply.value
 
-    def call_for_table(self, kind: type, **fields: object) -> P.TableInfo:
+    def call_for_table(self, kind: type, **fields: object) -> protocol.TableInfo:
         """`call` for the requests the hub answers with a table's listing."""
         info = self.call(kind, **fields)
-        if not isinstance(info, P.TableInfo):
+        if not isinstance(info, protocol.TableInfo):
             raise HubError(f"the table hub answered {kind.__name__} with something else")
         return info
 
@@ -121,14 +120,14 @@ class HubClient:
         """Send a request that needs no answer (a move: the table answers it)."""
         self._send(kind(rid=0, **fields))
 
-    def hello(self, token: str) -> P.Welcome:
-        welcome = self.call(P.Hello, token=token)
-        assert isinstance(welcome, P.Welcome)
+    def hello(self, token: str) -> protocol.Welcome:
+        welcome = self.call(protocol.Hello, token=token)
+        assert isinstance(welcome, protocol.Welcome)
         self.welcome, self.user = welcome, welcome.user
         return welcome
 
     def attach(self, table: str, who: object,
-               deliver: Callable[[Outbound], None]) -> tuple[int, P.TableInfo]:
+               deliver: Callable[[Outbound], None]) -> tuple[int, protocol.TableInfo]:
         """Receive `who`'s messages at `table` through `deliver` (on the reader thread)."""
 
         def register(value: object) -> None:
@@ -140,7 +139,7 @@ class HubClient:
             for message in self._early.pop(attachment, []):
                 deliver(message)
 
-        attached = _attached(self._call(P.Attach, {"table": table, "who": who}, register))
+        attached = _attached(self._call(protocol.Attach, {"table": table, "who": who}, register))
         if attached is None:
             raise HubError("the table hub answered Attach with something else")
         return attached
@@ -150,7 +149,7 @@ class HubClient:
         self._gone.add(attachment)
         if not self.closed:
             with contextlib.suppress(HubError):
-                self.tell(P.Detach, attachment=attachment)
+                self.tell(protocol.Detach, attachment=attachment)
 
     def listen(self, listener: Callable[[object], None]) -> Callable[[], None]:
         """Call `listener` with every LobbyUpdate and Notice, and None when the hub is gone.
@@ -197,19 +196,19 @@ class HubClient:
                     message = wire.decode_event(bytes(buffer[wire.HEADER.size:end]))
                     del buffer[:end]
                     self._dispatch(message)
-        except (OSError, EOFError, P.ProtocolError):
+        except (OSError, EOFError, protocol.ProtocolError):
             pass
         self._closed()
 
     def _dispatch(self, message: object) -> None:
-        if isinstance(message, P.TableEvent):
+        if isinstance(message, protocol.TableEvent):
             deliver = self._deliver.get(message.attachment)
             if deliver is not None:
                 deliver(message.message)
             elif message.attachment not in self._gone:  # sent before the attach reply told us its number
                 self._early.setdefault(message.attachment, []).append(message.message)
             return
-        if isinstance(message, P.Reply):
+        if isinstance(message, protocol.Reply):
             with self._lock:
                 pending = self._calls.pop(message.rid, None)
             if pending is None:
@@ -220,7 +219,7 @@ class HubClient:
             pending.done.set()
             return
         with self._listen_lock:
-            if isinstance(message, P.LobbyUpdate):
+            if isinstance(message, protocol.LobbyUpdate):
                 self.lobby = message  # kept: whoever listens later reads the latest
             elif not self._listeners:
                 self._held.append(message)
@@ -242,9 +241,9 @@ class HubClient:
             self._listeners.clear()
 
 
-def _attached(value: object) -> tuple[int, P.TableInfo] | None:
+def _attached(value: object) -> tuple[int, protocol.TableInfo] | None:
     """The reply to Attach, (attachment number, the table's listing), or None."""
     match value:
-        case (int() as attachment, P.TableInfo() as info):
+        case (int() as attachment, protocol.TableInfo() as info):
             return attachment, info
     return None

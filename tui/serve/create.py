@@ -18,7 +18,7 @@ from gemtable.engine.core import SEED_BITS
 from ..table import HUMAN
 from ..table.messages import kind_label
 from ..widgets import ChoiceRow
-from . import protocol as P
+from . import protocol
 
 SEAT_ROWS = 4
 SEED_DIGITS = len(str(2**SEED_BITS))
@@ -34,7 +34,7 @@ class CreateScreen(ModalScreen[dict | None]):
         Binding("ctrl+s", "create", "Create", show=False),
     ]
 
-    def __init__(self, games: tuple[P.GameInfo, ...]) -> None:
+    def __init__(self, games: tuple[protocol.GameInfo, ...]) -> None:
         super().__init__()
         self.games = {g.id: g for g in games if g.id in registry.ids()}
         self._game_id = next(iter(self.games), registry.ids()[0])
@@ -82,11 +82,12 @@ class CreateScreen(ModalScreen[dict | None]):
                             value=players.value if players.value in counts else
                             max(game.min_players, min(3, game.max_players)))
         bots = self.games[self._game_id].bots if self._game_id in self.games else ()
-        options = [(P.YOU, "you"), (P.OPEN, "open seat"),
+        options = [(protocol.YOU, "you"), (protocol.OPEN, "open seat"),
                    *((k, f"bot: {kind_label(k)}") for k in bots)]
-        default_bot = "greedy" if "greedy" in bots else (bots[0] if bots else P.OPEN)
+        default_bot = "greedy" if "greedy" in bots else (bots[0] if bots else protocol.OPEN)
         for seat, row in enumerate(self.query(".create-seat").results(ChoiceRow)):
-            row.set_options(options, value=[P.YOU, P.OPEN][seat] if seat < 2 else default_bot)
+            row.set_options(options, value=[protocol.YOU,
+                                            protocol.OPEN][seat] if seat < 2 else default_bot)
         self._players_changed()
 
     @property
@@ -111,10 +112,10 @@ class CreateScreen(ModalScreen[dict | None]):
         from gemtable.ai import seating_problem
 
         seats = self._seats()
-        if seats.count(P.YOU) > 1:
+        if seats.count(protocol.YOU) > 1:
             return "You can sit at one seat only."
         # People (you, an open seat) play no role of the game's; the game judges the rest.
-        return seating_problem(self._game_id, [HUMAN if s in (P.YOU, P.OPEN) else s
+        return seating_problem(self._game_id, [HUMAN if s in (protocol.YOU, protocol.OPEN) else s
                                                for s in seats])
 
     def _update_note(self) -> None:
@@ -122,11 +123,11 @@ class CreateScreen(ModalScreen[dict | None]):
         problem = self._problem()
         if problem:
             note = problem
-        elif P.OPEN in seats:
-            count = seats.count(P.OPEN)
+        elif protocol.OPEN in seats:
+            count = seats.count(protocol.OPEN)
             note = (f"Play starts when {count} more {'person sits' if count == 1 else 'people sit'}"
                     " down; share the table id to invite them.")
-        elif P.YOU in seats:
+        elif protocol.YOU in seats:
             note = "Play starts at once."
         else:
             note = "Bots only: play starts at once, and anyone can watch."

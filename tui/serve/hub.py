@@ -28,8 +28,7 @@ from gemtable.engine import registry
 from gemtable.engine.core import random_seed
 from gemtable.tui.table import Table, TableError
 
-from . import protocol as P
-from . import wire
+from . import protocol, wire
 from .botpool import BotPool, PooledBot
 from .hubsession import HubSession
 from .hubtable import HubTable
@@ -86,7 +85,7 @@ class Hub:
         self._lobby_pending = False
         self.notices: dict[str, list[str]] = {}
         """Per user: sentences about their tables to say when they next connect."""
-        self._games: tuple[P.GameInfo, ...] = ()
+        self._games: tuple[protocol.GameInfo, ...] = ()
         self.invite = "ssh -t -p 2222 HOST join {id}"
         """How people are told to invite others (the server fills in host and port)."""
         self.socket_path = data.socket_path()
@@ -116,7 +115,7 @@ class Hub:
         if self._server is not None:
             self._server.close()
         for session in list(self.sessions):
-            session.send(P.Notice(notice, closing=True))
+            session.send(protocol.Notice(notice, closing=True))
             session.close()
         for _ in range(100):  # let the sessions detach from their tables
             if not self.sessions:
@@ -137,16 +136,17 @@ class Hub:
         self._tokens.pop(token, None)
 
     # --- tables on disk --------------------------------------------------------------
-    def _game_infos(self) -> tuple[P.GameInfo, ...]:
+    def _game_infos(self) -> tuple[protocol.GameInfo, ...]:
         """The games and, for each, the bot kinds offered here: the one list both the
         new-table form (through the welcome) and `create_table` go by."""
         infos = []
         for game in registry.all():
-            variants = tuple(P.VariantInfo(v.id, v.title, tuple(v.players)) for v in game.variants)
+            variants = tuple(protocol.VariantInfo(v.id, v.title,
+                                                  tuple(v.players)) for v in game.variants)
             kinds = tuple(k for k in bot_kinds(game.id) if k == k.lower())
             kinds += self.limits.exec_bots
-            infos.append(P.GameInfo(game.id, game.title, game.min_players, game.max_players,
-                                    variants, kinds))
+            infos.append(protocol.GameInfo(game.id, game.title, game.min_players, game.max_players,
+                                           variants, kinds))
         return tuple(infos)
 
     def offers(self, kind: str) -> bool:
@@ -182,10 +182,10 @@ class Hub:
         return hub_table
 
     def _active(self) -> list[HubTable]:
-        return [t for t in self.tables.values() if t.status != P.FINISHED]
+        return [t for t in self.tables.values() if t.status != protocol.FINISHED]
 
     def _prune_finished(self) -> None:
-        finished = sorted((t for t in self.tables.values() if t.status == P.FINISHED
+        finished = sorted((t for t in self.tables.values() if t.status == protocol.FINISHED
                            and not t.presence), key=lambda t: t.finished_at or 0)
         for table in finished[:-KEEP_FINISHED] if len(finished) > KEEP_FINISHED else []:
             del self.tables[table.id]
@@ -198,7 +198,7 @@ class Hub:
             raise Refused(f"there is no table {quoted(table_id)}")
         return table
 
-    async def create_table(self, user: str, request: P.CreateTable) -> P.TableInfo:
+    async def create_table(self, user: str, request: protocol.CreateTable) -> protocol.TableInfo:
         if len(self._active()) >= self.limits.max_tables:
             raise Refused(f"the server holds {self.limits.max_tables} tables already; "
                           "join one, or try later")
@@ -207,16 +207,16 @@ class Hub:
             raise Refused(f"you have made {len(made)} tables that are not finished, the most "
                           "one person may have here; finish or cancel one first")
         # Bot-only tables start at once but take a slot all the same: they count.
-        held = [t for t in made if t.status == P.WAITING or not t.human_seats]
+        held = [t for t in made if t.status == protocol.WAITING or not t.human_seats]
         if len(held) >= TABLES_PER_USER:
             raise Refused(f"you have {len(held)} tables waiting for players or playing "
                           "bots only already; cancel one or let it finish")
         seats = tuple(request.seats)
-        if sum(1 for s in seats if s == P.YOU) > 1:
+        if sum(1 for s in seats if s == protocol.YOU) > 1:
             raise Refused("you can sit at one seat of a table only")
-        kinds = ["human" if s in (P.YOU, P.OPEN) else s for s in seats]
+        kinds = ["human" if s in (protocol.YOU, protocol.OPEN) else s for s in seats]
         game = next((g for g in self._games if g.id == request.game), None)
-        for kind in (s for s in seats if s not in (P.YOU, P.OPEN)):
+        for kind in (s for s in seats if s not in (protocol.YOU, protocol.OPEN)):
             # A seat kind may name a program to run: only the operator's may.
             if not self.offers(kind):
                 raise Refused(f"this server offers no outside program {quoted(kind)}")
@@ -226,12 +226,12 @@ class Hub:
             if game is not None and kind not in game.bots:
                 raise Refused(f"this server offers no bot {quoted(kind)} for {game.title}; "
                               "the new-table form lists the ones it does")
-        owners: list[str | None] = [user if s == P.YOU else None for s in seats]
+        owners: list[str | None] = [user if s == protocol.YOU else None for s in seats]
         taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
         table_id = new_table_id(taken)
         chosen = request.seed is not None
         seed = random_seed() if request.seed is None else request.seed
-        refusal = P.seed_refusal(seed)
+        refusal = protocol.seed_refusal(seed)
         if refusal is not None:
             raise Refused(refusal)
         try:
@@ -248,12 +248,12 @@ class Hub:
         await self._start_if_full(hub_table)
         return hub_table.info()
 
-    async def take_seat(self, user: str, request: P.TakeSeat) -> P.TableInfo:
+    async def take_seat(self, user: str, request: protocol.TakeSeat) -> protocol.TableInfo:
         table = self.table(request.table)
         mine = table.seat_of(user)
         if mine is not None:
             return table.info()  # already sitting here: nothing to take
-        if table.status != P.WAITING:
+        if table.status != protocol.WAITING:
             raise Refused(f"table {table.id} has no open seat; you can watch it")
         open_seats = table.open_seats()
         seat = open_seats[0] if request.seat is None and open_seats else request.seat
@@ -267,18 +267,18 @@ class Hub:
         return table.info()
 
     async def _start_if_full(self, table: HubTable) -> None:
-        if table.status == P.WAITING and not table.open_seats():
+        if table.status == protocol.WAITING and not table.open_seats():
             table.record.started = True
             self.data.save_record(table.record)
             await table.start()
             log.info("table %s: play starts", table.id)
 
-    async def stand_up(self, user: str, request: P.StandUp) -> None:
+    async def stand_up(self, user: str, request: protocol.StandUp) -> None:
         table = self.table(request.table)
         seat = table.seat_of(user)
         if seat is None:
             raise Refused(f"you have no seat at table {table.id}")
-        if table.status != P.WAITING:
+        if table.status != protocol.WAITING:
             raise Refused("the game has started: your seat stays yours (a bot plays it "
                           "while you are away)")
         table.record.owners[seat] = None
@@ -288,11 +288,11 @@ class Hub:
             self.data.save_record(table.record)
         self.lobby_changed()
 
-    async def cancel_table(self, user: str, request: P.CancelTable) -> None:
+    async def cancel_table(self, user: str, request: protocol.CancelTable) -> None:
         table = self.table(request.table)
         if table.record.created_by != user:
             raise Refused("only the person who made a table can cancel it")
-        if table.status != P.WAITING:
+        if table.status != protocol.WAITING:
             raise Refused("the game has started; it cannot be cancelled")
         await self._remove(table)
 
@@ -315,25 +315,26 @@ class Hub:
             await session.detach_all()
             self.lobby_changed()
 
-    def hello(self, token: str) -> tuple[str, P.Welcome]:
+    def hello(self, token: str) -> tuple[str, protocol.Welcome]:
         entry = self._tokens.get(token)
         if entry is None:
             raise Refused("unknown session")
         user, code = entry
         # Notices ride in the welcome: a Notice sent now would reach the session
         # before its app listens, and be lost.
-        return user, P.Welcome(user, self._games, self.server_name, self.limits.stand_in_after,
-                               self.invite, names_verified=self.names_verified,
-                               rejoin_code=code, notices=tuple(self.notices_for(user)))
+        return user, protocol.Welcome(user, self._games, self.server_name,
+                                      self.limits.stand_in_after,
+                                      self.invite, names_verified=self.names_verified,
+                                      rejoin_code=code, notices=tuple(self.notices_for(user)))
 
     def online(self) -> tuple[str, ...]:
         return tuple(sorted({s.user for s in self.sessions if s.user is not None}))
 
-    def lobby(self) -> P.LobbyUpdate:
+    def lobby(self) -> protocol.LobbyUpdate:
         self._prune_finished()
-        order = {P.PLAYING: 0, P.WAITING: 1, P.FINISHED: 2}
+        order = {protocol.PLAYING: 0, protocol.WAITING: 1, protocol.FINISHED: 2}
         tables = sorted(self.tables.values(), key=lambda t: (order[t.status], t.record.created))
-        return P.LobbyUpdate(tuple(t.info() for t in tables), self.online())
+        return protocol.LobbyUpdate(tuple(t.info() for t in tables), self.online())
 
     def lobby_changed(self) -> None:
         """Something a lobby shows changed: push the listing soon (once per burst)."""

@@ -11,8 +11,7 @@ from gemtable.engine import SPECTATOR
 from gemtable.tui.table import Connection
 from gemtable.tui.table.messages import Outbound
 
-from . import protocol as P
-from . import wire
+from . import protocol, wire
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -56,7 +55,7 @@ class HubSession:
         if not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self.write_frame, frame)
 
-    def push_lobby(self, lobby: P.LobbyUpdate, frame: bytes) -> None:
+    def push_lobby(self, lobby: protocol.LobbyUpdate, frame: bytes) -> None:
         """Send the listing if this session would see a difference.
 
         At a table, only that table's seats and status matter (names on the
@@ -89,87 +88,88 @@ class HubSession:
                 await self._dispatch(request)
         except (asyncio.IncompleteReadError, ConnectionError):
             pass
-        except P.ProtocolError as error:
+        except protocol.ProtocolError as error:
             log.warning("session of %s sent a bad frame: %s", self.user, error)
         finally:
             self.close()
 
-    async def _dispatch(self, request: P.Request) -> None:
+    async def _dispatch(self, request: protocol.Request) -> None:
         from .hub import Refused
 
         answer: Coroutine[Any, Any, object]
-        if isinstance(request, P.Hello):
+        if isinstance(request, protocol.Hello):
             answer = self._hello(request)
         elif self.user is None:
-            raise P.ProtocolError("the first message must be Hello")
+            raise protocol.ProtocolError("the first message must be Hello")
         else:
             answer = self._handle(request, self.user)
         try:
             value = await answer
         except Refused as error:
             if request.rid:
-                self.send(P.Reply(request.rid, False, str(error)))
+                self.send(protocol.Reply(request.rid, False, str(error)))
             return
         except Exception:
             log.exception("request %s from %s failed", type(request).__name__, self.user)
             if request.rid:
-                self.send(P.Reply(request.rid, False, "the server could not do that"))
+                self.send(protocol.Reply(request.rid, False, "the server could not do that"))
             return
         if request.rid:
-            self.send(P.Reply(request.rid, True, value=value))
-        if isinstance(request, P.Hello) and self.user is not None:
+            self.send(protocol.Reply(request.rid, True, value=value))
+        if isinstance(request, protocol.Hello) and self.user is not None:
             self.send(self.hub.lobby())
             self.hub.lobby_changed()  # the others' lists of who is online
 
-    async def _hello(self, request: P.Hello) -> P.Welcome:
+    async def _hello(self, request: protocol.Hello) -> protocol.Welcome:
         self.user, welcome = self.hub.hello(request.token)
         log.info("session process of %s connected", self.user)
         return welcome
 
-    async def _handle(self, request: P.Request, user: str) -> object:
+    async def _handle(self, request: protocol.Request, user: str) -> object:
         """Any request but Hello, from the session of `user`."""
         from .hub import Refused
 
         hub = self.hub
         match request:
-            case P.CreateTable():
+            case protocol.CreateTable():
                 return await hub.create_table(user, request)
-            case P.TableQuery(table=table_id):
+            case protocol.TableQuery(table=table_id):
                 return hub.table(table_id).info()
-            case P.TakeSeat():
+            case protocol.TakeSeat():
                 return await hub.take_seat(user, request)
-            case P.StandUp():
+            case protocol.StandUp():
                 await hub.stand_up(user, request)
                 return None
-            case P.CancelTable():
+            case protocol.CancelTable():
                 await hub.cancel_table(user, request)
                 return None
-            case P.Attach(table=table_id, who=who):
+            case protocol.Attach(table=table_id, who=who):
                 return await self._attach(hub.table(table_id), who, user)
-            case P.Detach(attachment=attachment):
+            case protocol.Detach(attachment=attachment):
                 await self._detach(attachment)
                 return None
-            case P.Submit(attachment=attachment, action=action):
+            case protocol.Submit(attachment=attachment, action=action):
                 entry = self.attachments.get(attachment)
                 if entry is None:
                     raise Refused("you are not at that table")
                 table, seat, connection = entry
                 if not isinstance(seat, int):
                     raise Refused("a spectator cannot play")
-                await table.call(connection.submit, str(action)[:P.MAX_ACTION])
+                await table.call(connection.submit, str(action)[:protocol.MAX_ACTION])
                 return None
-            case P.RetryBot(table=table_id):
+            case protocol.RetryBot(table=table_id):
                 table = hub.table(table_id)
                 if table.seat_of(user) is None:
                     raise Refused("only the people at the table can ask a bot to retry")
                 return await table.call(table.table.retry_bot)
-            case P.CrashReport(detail=detail):
+            case protocol.CrashReport(detail=detail):
                 log.error("the screen of %s failed:\n%s", user, str(detail)[:20000])
                 return None
         raise Refused(f"unknown request {type(request).__name__}")
 
     # --- attachments ----------------------------------------------------------------------
-    async def _attach(self, table: HubTable, who: object, user: str) -> tuple[int, P.TableInfo]:
+    async def _attach(self, table: HubTable, who: object, user: str) -> tuple[int,
+                                                                              protocol.TableInfo]:
         from .hub import Refused
 
         if who is not SPECTATOR:
@@ -180,7 +180,7 @@ class HubSession:
         self._next_attachment += 1
 
         def deliver(message: Outbound) -> None:
-            self.send_from_thread(P.TableEvent(attachment, message))
+            self.send_from_thread(protocol.TableEvent(attachment, message))
 
         connection = await table.call(table.table.connect, who, deliver)
         self.attachments[attachment] = (table, who, connection)

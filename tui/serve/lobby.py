@@ -13,14 +13,14 @@ from textual.widgets.option_list import Option
 from gemtable.engine import registry
 
 from ..widgets import KeyBar
-from . import protocol as P
+from . import protocol
 from .app import ServedScreen
 from .client import HubError
 
-STATUS_STYLE = {P.PLAYING: "green", P.WAITING: "yellow", P.FINISHED: "dim"}
+STATUS_STYLE = {protocol.PLAYING: "green", protocol.WAITING: "yellow", protocol.FINISHED: "dim"}
 
 
-def table_line(info: P.TableInfo, user: str) -> Text:
+def table_line(info: protocol.TableInfo, user: str) -> Text:
     """One row of the list: id, game, who sits where, status."""
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{info.id:<6} ", style="bold")
@@ -41,34 +41,34 @@ def table_line(info: P.TableInfo, user: str) -> Text:
     return line
 
 
-def seed_note(info: P.TableInfo) -> str:
+def seed_note(info: protocol.TableInfo) -> str:
     """Why a seed is shown: whoever knows it knows every card and roll to come."""
-    if info.status == P.FINISHED:
+    if info.status == protocol.FINISHED:
         return "now that the game is over"
     return f"chosen by {info.created_by}: it decides every card and roll, so all here know it"
 
 
-def table_detail(info: P.TableInfo, user: str, invite: str | None) -> Text:
+def table_detail(info: protocol.TableInfo, user: str, invite: str | None) -> Text:
     """The highlighted table: each seat, who watches, how to invite."""
     text = Text()
     text.append(f"Table {info.id}", style="bold")
     text.append(f" · {info.title} ({info.variant}) · made by {info.created_by}\n")
     for index, seat in enumerate(info.seats):
-        mover = info.status == P.PLAYING and info.mover == index
+        mover = info.status == protocol.PLAYING and info.mover == index
         text.append("► " if mover else "  ", style="yellow")
         text.append(f"Seat {index + 1}  ", style="bold")
-        text.append(seat.describe(info.status == P.PLAYING) if seat.kind == "human"
+        text.append(seat.describe(info.status == protocol.PLAYING) if seat.kind == "human"
                     else f"{seat.kind} (bot)")
         if seat.user == user:
             text.append("  ← you", style="bold green")
         text.append("\n")
-    if info.status == P.FINISHED and info.winners:
+    if info.status == protocol.FINISHED and info.winners:
         names = ", ".join(info.seats[s].user or info.seats[s].kind for s in info.winners)
         text.append(f"Won by {names}\n", style="green")
     if info.seed is not None:
         text.append(f"Seed {info.seed}, {seed_note(info)}\n", style="dim")
     text.append(f"{info.watchers} watching", style="dim")
-    if info.status == P.WAITING and invite:
+    if info.status == protocol.WAITING and invite:
         text.append(" · invite: ", style="dim")
         text.append(invite.format(id=info.id))
         keys = (["s: stand up"] if info.seat_of(user) is not None else []) + (
@@ -93,7 +93,7 @@ class LobbyScreen(ServedScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._tables: tuple[P.TableInfo, ...] = ()
+        self._tables: tuple[protocol.TableInfo, ...] = ()
         self._online: tuple[str, ...] = ()
         self._returned = False
         self._ready = False
@@ -124,7 +124,7 @@ class LobbyScreen(ServedScreen):
         self._ready = False  # leaving: lobby pushes still in flight change nothing
 
     # --- the listing ---------------------------------------------------------------
-    def lobby_updated(self, update: P.LobbyUpdate) -> None:
+    def lobby_updated(self, update: protocol.LobbyUpdate) -> None:
         self._tables, self._online = update.tables, update.online
         # Under a game screen, only keep the listing: it is drawn when shown again.
         if self._ready and self.app.screen is self:
@@ -166,7 +166,8 @@ class LobbyScreen(ServedScreen):
             return
         self._returned = True
         user = self.serve_app.user
-        mine = [t for t in self._tables if t.status == P.PLAYING and t.seat_of(user) is not None]
+        mine = [t for t in self._tables
+                if t.status == protocol.PLAYING and t.seat_of(user) is not None]
         if len(mine) == 1:
             self.notify(f"Back at table {mine[0].id}: your seat was kept.")
             # After this screen has finished mounting: a screen pushed from inside
@@ -180,7 +181,7 @@ class LobbyScreen(ServedScreen):
             return None
         return tables.get_option_at_index(index).id
 
-    def _highlighted(self) -> P.TableInfo | None:
+    def _highlighted(self) -> protocol.TableInfo | None:
         wanted = self._highlighted_id()
         return next((t for t in self._tables if t.id == wanted), None)
 
@@ -223,7 +224,7 @@ class LobbyScreen(ServedScreen):
 
     def _make_table(self, request: dict) -> None:
         try:
-            info = self.serve_app.client.call_for_table(P.CreateTable, **request)
+            info = self.serve_app.client.call_for_table(protocol.CreateTable, **request)
         except HubError as error:
             self.notify(str(error), title="Cannot make the table", severity="error")
             return
@@ -251,12 +252,12 @@ class LobbyScreen(ServedScreen):
     def action_stand_up(self) -> None:
         info = self._highlighted()
         if info is not None:
-            self._simple(P.StandUp, info.id, f"You left your seat at table {info.id}.")
+            self._simple(protocol.StandUp, info.id, f"You left your seat at table {info.id}.")
 
     def action_cancel_table(self) -> None:
         info = self._highlighted()
         if info is not None:
-            self._simple(P.CancelTable, info.id, f"Table {info.id} is cancelled.")
+            self._simple(protocol.CancelTable, info.id, f"Table {info.id} is cancelled.")
 
     def _simple(self, kind: type, table_id: str, done: str) -> None:
         try:

@@ -18,7 +18,7 @@ from gemtable.tui.screens.seating import Seating
 from gemtable.tui.table import HUMAN, seat_label
 from gemtable.tui.table.messages import Outbound, Who
 
-from . import protocol as P
+from . import protocol
 from .client import HubClient, HubError
 
 
@@ -39,8 +39,8 @@ class RemoteConnection:
     def submit(self, action: str) -> None:
         # If the hub is gone, the app hears it from its listener.
         with contextlib.suppress(HubError):
-            self.table.client.tell(P.Submit, attachment=self.attachment,
-                                   action=action[:P.MAX_ACTION])
+            self.table.client.tell(protocol.Submit, attachment=self.attachment,
+                                   action=action[:protocol.MAX_ACTION])
 
     def close(self) -> None:
         if self.open:
@@ -51,7 +51,7 @@ class RemoteConnection:
 class RemoteTable:
     """One table at the hub, seen as `who` (your seat, or SPECTATOR)."""
 
-    def __init__(self, client: HubClient, info: P.TableInfo, who: Who) -> None:
+    def __init__(self, client: HubClient, info: protocol.TableInfo, who: Who) -> None:
         self.client = client
         self.info = info
         self.who = who
@@ -69,7 +69,7 @@ class RemoteTable:
         Called on the client's reader thread and again by the game screen on the
         app's thread, so the screen never redraws names from an older listing.
         """
-        if isinstance(message, P.LobbyUpdate):
+        if isinstance(message, protocol.LobbyUpdate):
             mine = next((t for t in message.tables if t.id == self.id), None)
             if mine is not None:
                 self.info = mine
@@ -94,7 +94,7 @@ class RemoteTable:
         label = seat_label(seat, self.kinds)
         if isinstance(seat, int) and 0 <= seat < len(self.info.seats):
             info = self.info.seats[seat]
-            if info.user is not None and self.info.status == P.PLAYING:
+            if info.user is not None and self.info.status == protocol.PLAYING:
                 if info.stand_in:
                     label = f"{label[:-1]}, a bot plays)"
                 elif not info.present:
@@ -121,7 +121,7 @@ class RemoteTable:
 
     def retry_bot(self) -> bool:
         try:
-            return bool(self.client.call(P.RetryBot, table=self.id))
+            return bool(self.client.call(protocol.RetryBot, table=self.id))
         except HubError:
             return False
 

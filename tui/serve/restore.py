@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gemtable.engine.gamelog import GameLogError
+from gemtable.engine.jsonlines import torn_tail
 from gemtable.tui.table import Table, TableError
 from gemtable.tui.table.storage import open_log
 
@@ -19,23 +20,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("gemtable.serve")
 
 
-def torn_tail(path: Path) -> bool:
-    """Does the log end partway through a line (the server stopped while writing)?"""
+def _torn_tail(path: Path) -> bool:
+    """Does the log end in a line cut short (the server stopped while writing it)?
+    The rule every JSON Lines reader shares: loading drops that line, resuming cuts
+    it off."""
     try:
-        with path.open("rb") as f:
-            if f.seek(0, 2) == 0:
-                return False
-            f.seek(-1, 2)
-            return f.read(1) != b"\n"
+        return torn_tail(path)
     except OSError:
-        return False
+        return False  # loading it says what is wrong
 
 
 async def restore_tables(hub: Hub) -> None:
     """Every unfinished table from its log, seats as they were."""
     for record in hub.data.load_records():
         path = hub.data.table_log(record.id)
-        if torn_tail(path):
+        if await hub.in_thread(_torn_tail, path):  # reading the log may wait for the disk
             copy = hub.data.keep_copy(record.id)
             log.warning("table %s: the last line of its log was cut off mid-write; play "
                         "resumes before it (the log as it was: %s)", record.id, copy)

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ..widgets import KeyBar
-from . import protocol as P
+from . import protocol
 from .app import ServedScreen
 from .client import HubError
 from .lobby import table_detail
@@ -26,7 +26,7 @@ class WaitingScreen(ServedScreen):
         Binding("x", "cancel_table", "Cancel table"),
     ]
 
-    def __init__(self, info: P.TableInfo, seat: int | None) -> None:
+    def __init__(self, info: protocol.TableInfo, seat: int | None) -> None:
         super().__init__()
         self.info = info
         self.table_id = info.id
@@ -58,7 +58,7 @@ class WaitingScreen(ServedScreen):
     def on_unmount(self) -> None:
         self._ready = False  # leaving: lobby pushes still in flight change nothing
 
-    def lobby_updated(self, update: P.LobbyUpdate) -> None:
+    def lobby_updated(self, update: protocol.LobbyUpdate) -> None:
         info = next((t for t in update.tables if t.id == self.table_id), None)
         if not self._ready or self._started or self.app.screen is not self:
             return
@@ -68,18 +68,18 @@ class WaitingScreen(ServedScreen):
                 self.serve_app.show_menu()
             return  # a table made a moment ago may not be listed yet
         self._listed = True
-        if info.status != P.WAITING:
+        if info.status != protocol.WAITING:
             self._started = True
             self.app.bell()
             self.serve_app.when_settled(self._to_game, info)
             return
         self._show(info)
 
-    def _to_game(self, info: P.TableInfo) -> None:
+    def _to_game(self, info: protocol.TableInfo) -> None:
         if self.app.screen is self:  # still here: the game replaces the waiting room
             self.app.switch_screen(self.serve_app.game_screen(info, self.seat))
 
-    def _show(self, info: P.TableInfo) -> None:
+    def _show(self, info: protocol.TableInfo) -> None:
         title = Text(f" Table {info.id} · {info.title} · waiting for players", style="bold")
         self.query_one("#waiting-title", Static).update(title)
         self.query_one("#waiting-detail", Static).update(
@@ -98,10 +98,10 @@ class WaitingScreen(ServedScreen):
 
     def action_stand_up(self) -> None:
         if self.seat is not None:
-            self._ask_and_leave(P.StandUp)
+            self._ask_and_leave(protocol.StandUp)
 
     def action_cancel_table(self) -> None:
-        self._ask_and_leave(P.CancelTable)
+        self._ask_and_leave(protocol.CancelTable)
 
     def _ask_and_leave(self, kind: type) -> None:
         """Ask the hub for `kind` at this table; back to the lobby unless it refuses."""

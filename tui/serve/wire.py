@@ -26,9 +26,9 @@ import attrs
 
 from gemtable.engine import registry
 from gemtable.engine.core import CHANCE, SPECTATOR, ScoreLine, _Marker
-from gemtable.tui.table import messages as M
+from gemtable.tui.table import messages
 
-from . import protocol as P
+from . import protocol
 
 HEADER = struct.Struct(">I")
 MAX_REQUEST = 256 * 1024
@@ -89,14 +89,14 @@ def encode(message: object) -> bytes:
     try:
         payload = _ENCODER.encode(message).encode("utf-8")
     except (TypeError, ValueError) as error:
-        raise P.ProtocolError(f"cannot send {type(message).__name__}: {error}") from None
+        raise protocol.ProtocolError(f"cannot send {type(message).__name__}: {error}") from None
     return HEADER.pack(len(payload)) + payload
 
 
 def frame_length(header: bytes, limit: int) -> int:
     (length,) = HEADER.unpack(header)
     if length > limit:
-        raise P.ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
+        raise protocol.ProtocolError(f"a frame of {length} bytes is over the limit of {limit}")
     return length
 
 
@@ -141,7 +141,7 @@ class Schema:
                 raise _Invalid(f"{str(tag)[:40]!r} is not a message here")
             return self._record(cls)(data)
         except _Invalid as error:
-            raise P.ProtocolError(f"unreadable frame: {error}") from None
+            raise protocol.ProtocolError(f"unreadable frame: {error}") from None
 
     # --- one converter per type annotation (built once, kept) ----------------------
     def _record(self, cls: type) -> Convert:
@@ -349,15 +349,16 @@ def _records_held(cls: type, found: dict[type, None]) -> None:
 
 @cache
 def _requests() -> Schema:
-    classes = {cls.__name__: cls for cls in P.REQUEST_TYPES}
-    return Schema(classes, limited=True, wide=[(P.CreateTable, "seed")],
-                  long=[(P.CrashReport, "detail")])
+    classes = {cls.__name__: cls for cls in protocol.REQUEST_TYPES}
+    return Schema(classes, limited=True, wide=[(protocol.CreateTable, "seed")],
+                  long=[(protocol.CrashReport, "detail")])
 
 
 @cache
 def _events() -> Schema:
     classes: dict[str, type] = {}
-    listed = (*P.HUB_MESSAGE_TYPES, *P.REPLY_VALUES, *typing.get_args(M.Outbound), ScoreLine)
+    listed = (*protocol.HUB_MESSAGE_TYPES, *protocol.REPLY_VALUES,
+              *typing.get_args(messages.Outbound), ScoreLine)
     for cls in listed:
         found: dict[type, None] = {}
         _records_held(cls, found)
@@ -369,15 +370,15 @@ def _events() -> Schema:
     return Schema(classes, limited=False)
 
 
-def decode_request(payload: bytes) -> P.Request:
+def decode_request(payload: bytes) -> protocol.Request:
     """A session's frame: one request whose every field fits; ProtocolError otherwise."""
-    request: P.Request = _requests().decode(payload, P.REQUEST_TYPES)
+    request: protocol.Request = _requests().decode(payload, protocol.REQUEST_TYPES)
     return request
 
 
 def decode_event(payload: bytes) -> object:
     """A hub frame: a Reply, LobbyUpdate, TableEvent or Notice; ProtocolError otherwise."""
-    return _events().decode(payload, P.HUB_MESSAGE_TYPES)
+    return _events().decode(payload, protocol.HUB_MESSAGE_TYPES)
 
 
 def prepare() -> None:
@@ -389,15 +390,15 @@ def prepare() -> None:
 def request_frame(request: object) -> bytes:
     """`request` as a frame, checked as the hub will check it: ProtocolError if the
     hub would refuse it (so a long paste is a sentence, not a dropped connection)."""
-    if isinstance(request, P.CreateTable) and request.seed is not None:
-        refusal = P.seed_refusal(request.seed)
+    if isinstance(request, protocol.CreateTable) and request.seed is not None:
+        refusal = protocol.seed_refusal(request.seed)
         if refusal is not None:  # said before a 4,400-digit number fails to be written
-            raise P.ProtocolError(refusal)
+            raise protocol.ProtocolError(refusal)
     frame = encode(request)
     if len(frame) - HEADER.size > MAX_REQUEST:
-        raise P.ProtocolError("that is too long to send to the server")
+        raise protocol.ProtocolError("that is too long to send to the server")
     try:
         decode_request(frame[HEADER.size:])
-    except P.ProtocolError as error:
-        raise P.ProtocolError(f"the server would not take that ({error})") from None
+    except protocol.ProtocolError as error:
+        raise protocol.ProtocolError(f"the server would not take that ({error})") from None
     return frame

@@ -8,15 +8,16 @@ every action) happens when one is opened.
 
 from __future__ import annotations
 
-import json
 import warnings
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import attrs
 import platformdirs
 
 from gemtable.engine.gamelog import GameLogError, LoadedLog, TornLineWarning, load
+from gemtable.engine.jsonlines import parse_object, split_lines
 
 LOG_SUFFIX = ".jsonl"
 
@@ -71,23 +72,24 @@ TAIL_BYTES = 4096
 """Enough of a log's end to hold its last two lines (an action and a result)."""
 
 
-def _head_and_tail(path: Path) -> tuple[bytes, list[bytes]]:
-    """The first line, and the complete-looking lines of the file's last few KB."""
+def _head_and_tail(path: Path) -> tuple[bytes, list[str]]:
+    """The first line, and the last lines that count (engine/jsonlines.py's rule for
+    a torn last line) among the file's last few KB."""
     with path.open("rb") as f:
         head = f.readline()
         size = f.seek(0, 2)
-        f.seek(max(len(head), size - TAIL_BYTES))
+        start = max(len(head), size - TAIL_BYTES)
+        f.seek(start)
         tail = f.read()
-    lines = [line for line in tail.split(b"\n") if line.strip()]
-    return head, lines
+    lines, _torn = split_lines(tail)
+    if start > len(head):
+        lines = lines[1:]  # it began before the bytes read
+    return head, [line for line in lines if line.strip()]
 
 
-def _record(line: bytes) -> dict:
-    try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):
-        return {}  # a torn line (the game stopped mid-write), or damage
-    return record if isinstance(record, dict) else {}
+def _record(line: str) -> dict[str, Any]:
+    """The line's record; {} for a damaged one, which opening the log reports."""
+    return parse_object(line) or {}
 
 
 def summarise(path: Path) -> LogSummary | None:
@@ -99,8 +101,8 @@ def summarise(path: Path) -> LogSummary | None:
     """
     try:
         head, tail = _head_and_tail(path)
-        header = json.loads(head)
-        if not isinstance(header, dict) or header.get("kind") != "header":
+        header = parse_object(head)
+        if header is None or header.get("kind") != "header":
             return None
         records = [_record(line) for line in tail]
         finished = bool(records) and records[-1].get("kind") == "result"

@@ -42,7 +42,7 @@ import re
 import attrs
 
 from .board import cell_name, parse_cell
-from .components import GEM_LETTERS, ITEMS, TILE_LETTERS
+from .components import GEM_LETTERS, ITEM_BY_KEY, ITEMS, TILE_LETTERS
 
 MARKET_TARGET = 10
 """Tweak and libation targets: 0-5 are mining dice, 10 + gem is a market die."""
@@ -290,3 +290,27 @@ CAULDRONS = {(a, b, g): Cauldron((a, b), g) for a in range(4) for b in range(a, 
 TWEAKS = {(item, target, delta): Tweak(item, target, delta) for item in (2, 7)
           for target in (*range(6), *range(MARKET_TARGET, MARKET_TARGET + 4))
           for delta in (-2, -1, 1, 2)}
+
+
+def verb_of(action: Action) -> str:
+    """The action's verb as its text starts ("cauldron", an item's key for a die change)."""
+    if isinstance(action, Cauldron):
+        return "cauldron"
+    if isinstance(action, Libation):
+        return "libation"
+    if isinstance(action, Tweak):
+        return ITEMS[action.item].key
+    if isinstance(action, Roll):
+        return "roll"
+    if isinstance(action, Declare):
+        return "rhom" if action.rhom else "explorer"
+    return action.verb
+
+
+def item_played(action: object) -> int:
+    """The item kind `action` plays (the Reference Book for `book deck`), or -1 (also
+    for anything that is no action: boards ask it of their menu entries)."""
+    if not isinstance(action, Action):
+        return -1
+    verb = verb_of(action)
+    return ITEM_BY_KEY.get("book" if verb == "book deck" else verb, -1)

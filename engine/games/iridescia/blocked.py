@@ -10,7 +10,7 @@ already blocked on (`IridesciaState.stood`), so every turn ends.
 
 from __future__ import annotations
 
-from . import actions as A
+from . import actions
 from .board import AIRSHIP, CASTLE_ROW, DISTANCE, FIRST_ROW, FORWARD, ROW_OF
 from .common import forward_cells, occupied
 from .state import EMPTY, IridesciaState
@@ -58,7 +58,7 @@ def go_targets(state: IridesciaState, stood: tuple[int, ...] | None = None) -> l
     return _nearest(position, useful or free)
 
 
-def go_actions(state: IridesciaState) -> list[A.Action]:
+def go_actions(state: IridesciaState) -> list[actions.Action]:
     """Where a blocked explorer may step; `end` (the turn ends where it stands)
     only if no hex at all is left to step onto."""
-    return [A.CELL_ACTIONS["go"][c] for c in go_targets(state)] or [A.END]
+    return [actions.CELL_ACTIONS["go"][c] for c in go_targets(state)] or [actions.END]

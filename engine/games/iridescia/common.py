@@ -1,4 +1,4 @@
-"""Small state helpers shared by the rule modules: seats, gems, decks."""
+"""Small state helpers shared by the rule modules: seats, gems, decks, restoring a relic."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import random
 from typing import Any
 
 from .board import AIRSHIP, FIRST_ROW, FORWARD
-from .components import CARGO, DYNAMITE, ITEMS, JACKHAMMER, LIBATION
-from .state import DROP, GIVE, OPTIONAL, IridesciaState, Seat, evolve
+from .components import CARGO, DYNAMITE, ITEMS, JACKHAMMER, LIBATION, RELICS
+from .fast import evolve
+from .state import DROP, GIVE, OPTIONAL, RESTORE, IridesciaState, Seat
 
 
 def forward_cells(state: IridesciaState, position: int) -> tuple[int, ...]:
@@ -156,3 +157,23 @@ def discard_item(state: IridesciaState, kind: int, **also: Any) -> IridesciaStat
 
 def item_cost(kind: int) -> int:
     return ITEMS[kind].cost
+
+
+def restore(state: IridesciaState, index: int, slot: int, reserved: bool) -> IridesciaState:
+    """Restore a relic of the row (or a reserved one): pay its gems, score its points."""
+    seat = state.seats[index]
+    relic = seat.reserved[slot] if reserved else state.relic_row[slot]
+    cost = RELICS[relic].cost
+    c, g = seat.cargo, state.gem_supply
+    cargo = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
+    supply = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2], g[3] + cost[3])
+    left = seat.reserved[:slot] + seat.reserved[slot + 1:] if reserved else seat.reserved
+    seat = evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
+                        royalty=seat.royalty + RELICS[relic].points)
+    # A player restoring goes on to the end of the turn; the Rhom restoring (in its
+    # own turn or at any moment of another's) leaves the step as it is.
+    step = state.step if index == state.rhom else RESTORE
+    if reserved:
+        return put_seat(state, index, seat, gem_supply=supply, step=step)
+    return draw_relic(state, slot, seats=seats_with(state, index, seat), gem_supply=supply,
+                      step=step)

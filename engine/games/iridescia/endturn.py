@@ -7,17 +7,18 @@ from typing import Any
 from .board import CASTLE_ROW, FINISHED, ROW_OF
 from .common import seats_with
 from .components import TILES, TOKENS
+from .fast import evolve
 from .state import (
     EMPTY,
     OPTIONAL,
     OVER,
     REMOVE,
     REVEAL,
+    RHOM,
     RHOM_DIE,
     ROLLING,
     IridesciaState,
     Seat,
-    evolve,
 )
 
 RHOM_DICE_PER_TURN = 3
@@ -97,7 +98,7 @@ def turn_start(state: IridesciaState, seats: tuple[Seat, ...], seat: int,
                elixir: bool) -> dict[str, Any]:
     """The changes that start `seat`'s turn, its explorer standing as in `seats`."""
     if seat == state.rhom:
-        step, rolls, resume = ROLLING, (RHOM_DIE,) * RHOM_DICE_PER_TURN, RHOM_STEP
+        step, rolls, resume = ROLLING, (RHOM_DIE,) * RHOM_DICE_PER_TURN, RHOM
     else:
         step = REMOVE if seats[seat].position == FINISHED else REVEAL
         rolls, resume = (), state.resume
@@ -123,8 +124,6 @@ def remove_tile(state: IridesciaState, cell: int) -> IridesciaState:
     state = evolve(state, cells=tuple(cells), shown=tuple(shown), discards=discards, box=box)
     return end_turn(state)
 
-
-from .state import RHOM as RHOM_STEP  # noqa: E402
 
 __all__ = ["OPTIONAL", "collect", "collected", "end_turn", "next_turn", "remove_tile", "start_turn",
            "turn_start"]

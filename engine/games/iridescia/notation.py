@@ -4,7 +4,7 @@ action, and why some written actions can never be played (engine/notation.py).
 
 from __future__ import annotations
 
-from . import actions as A
+from . import actions
 from .board import LETTERS, ROW_SIZES, ROWS, parse_cell
 from .components import DIE_CHANGES, GEM_LETTERS, GEM_NAMES, ITEMS, TILE_LETTERS
 from .state import IridesciaState
@@ -54,8 +54,9 @@ _GEM_VERBS = ("wish", "axe", "return", "discard", "sell", "give")
 OBJECTIVES_HELD = 2
 
 
-def problem(text: str) -> str:
-    """What is wrong with `text`, an Iridescia verb followed by something it does not read."""
+def problem(state: IridesciaState, text: str) -> str:
+    """What is wrong with `text`, an Iridescia verb followed by something it does not read
+    (the same in every position)."""
     verb, *words = text.split(" ")
     if verb in _ALONE:
         return f"nothing follows {verb}"
@@ -64,7 +65,7 @@ def problem(text: str) -> str:
     for word in words:
         if word.isdigit() and int(word) == 0:
             return "numbers start from 1"
-    if verb in A.CELL_VERBS:
+    if verb in actions.CELL_VERBS:
         return _cell_problem(verb, words)
     if verb in _GEM_VERBS:
         letters = TILE_LETTERS if verb == "discard" else GEM_LETTERS
@@ -98,22 +99,22 @@ def _cell_problem(verb: str, words: list[str]) -> str:
     return f"{verb} takes one hex" if verb != "move" else "move takes a hex, then as and a gem"
 
 
-def never_legal(state: IridesciaState, action: object) -> str:
+def never_legal(state: IridesciaState, action: actions.Action) -> str:
     """Why `action`, written correctly, can never be played; "" if it can be."""
-    if isinstance(action, A.Tweak):
+    if isinstance(action, actions.Tweak):
         item = ITEMS[action.item]
         steps = DIE_CHANGES[action.item]
         if action.delta not in steps:
             changes = ", ".join(f"{d:+d}" for d in steps[:-1]) + f" or {steps[-1]:+d}"
             return f"the {item.name} changes a die by {changes}, not {action.delta:+d}"
     seat = -1
-    if isinstance(action, A.OnGem) and action.verb == "give":
+    if isinstance(action, actions.OnGem) and action.verb == "give":
         seat = action.number
-    if isinstance(action, A.OnSlot) and action.verb == "swap":
+    if isinstance(action, actions.OnSlot) and action.verb == "swap":
         seat = action.slot
     if seat >= state.players:
         return f"there is no seat {seat + 1}: seats are 1 to {state.players}"
-    if isinstance(action, A.OnSlot) and action.verb == "drop" and action.slot >= OBJECTIVES_HELD:
+    if isinstance(action, actions.OnSlot) and action.verb == "drop" and action.slot >= OBJECTIVES_HELD:
         return f"there is no objective {action.slot + 1}: you drop 1 or 2"
     return ""
 

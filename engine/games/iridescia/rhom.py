@@ -14,6 +14,9 @@ stone-die bonus.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from . import blocked, endturn
 from .board import (
     AIRSHIP,
     CASTLE_ROW,
@@ -24,7 +27,7 @@ from .board import (
     ROW_OF,
     row_cells,
 )
-from .common import draw_item, put_seat, refill_market, shuffled
+from .common import draw_item, put_seat, refill_market, restore, shuffled
 from .components import (
     CARGO,
     COINS,
@@ -39,7 +42,9 @@ from .components import (
     TILES,
     TOKENS,
 )
-from .state import EMPTY, IridesciaState, evolve
+from .conditions import movable, revealable
+from .fast import evolve
+from .state import EMPTY, IridesciaState
 
 LEFT, RIGHT = 0, 1
 
@@ -54,7 +59,7 @@ def demand(state: IridesciaState) -> tuple[int, int, int, int]:
     return (total[0], total[1], total[2], total[3])
 
 
-def by_vane(options: list, vane: int, key=None) -> object:
+def by_vane(options: Sequence[int], vane: int) -> int:
     """The leftmost (vane left) or rightmost option; options are in left-to-right order."""
     return options[0] if vane == LEFT else options[-1]
 
@@ -103,7 +108,7 @@ def first_reveals(state: IridesciaState) -> list[int]:
 def card_reveals(state: IridesciaState, position: int, card: int, vane: int) -> list[int]:
     """Up to two tiles in the card's priority order (the vane's side when no card)."""
     if card < 0:
-        forward = sorted(rules.revealable(state, position), key=lambda c: COLUMN[c])
+        forward = sorted(revealable(state, position), key=lambda c: COLUMN[c])
         return forward[:2] if vane == LEFT else forward[::-1][:2]
     cells = PRIORITY_CELLS[position] if position >= 0 else ()
     picked = [cells[p] for p in RHOM_CARDS[card].priorities if _can_reveal(state, cells[p])]
@@ -114,7 +119,7 @@ def best_gem(state: IridesciaState, cargo: tuple[int, ...], vane: int) -> int:
     need = demand(state)
     best = max((cargo[g] == 0, need[g]) for g in range(4))
     gems = [g for g in range(4) if (cargo[g] == 0, need[g]) == best]
-    return int(by_vane(gems, vane))  # type: ignore[call-overload]
+    return by_vane(gems, vane)
 
 
 def choose_tile(state: IridesciaState, options: list[int], cargo: tuple[int, ...],
@@ -127,7 +132,7 @@ def choose_tile(state: IridesciaState, options: list[int], cargo: tuple[int, ...
             return c, best_gem(state, cargo, vane)
     plain = [c for c in options if TILES[state.cells[c]].gem < RAINBOW]
     if not plain:
-        cell = int(by_vane(options, vane))  # type: ignore[call-overload]
+        cell = by_vane(options, vane)
         return cell, best_gem(state, cargo, vane)
     need = demand(state)
 
@@ -136,7 +141,7 @@ def choose_tile(state: IridesciaState, options: list[int], cargo: tuple[int, ...
         return cargo[g] == 0, need[g]
 
     top = max(rank(c) for c in plain)
-    cell = int(by_vane([c for c in plain if rank(c) == top], vane))  # type: ignore[call-overload]
+    cell = by_vane([c for c in plain if rank(c) == top], vane)
     return cell, TILES[state.cells[cell]].gem
 
 
@@ -155,7 +160,7 @@ def gain(state: IridesciaState, me: int, gem: int, n: int, vane: int) -> Iridesc
             supply[gem] -= 1
         elif cargo[gem] == 0:
             most = max(cargo)
-            out = int(by_vane([g for g in range(4) if cargo[g] == most], vane))  # type: ignore[call-overload]
+            out = by_vane([g for g in range(4) if cargo[g] == most], vane)
             cargo[out] -= 1
             supply[out] += 1
             points = state.market_dice[out]
@@ -282,7 +287,7 @@ def _blocked(state: IridesciaState, me: int, vane: int,
     targets = sorted(blocked.go_targets(state, stood), key=lambda c: (COLUMN[c], ROW_OF[c]))
     if not targets:
         return state, False
-    cell = int(by_vane(targets, vane))  # type: ignore[call-overload]
+    cell = by_vane(targets, vane)
     return put_seat(state, me, evolve(state.seats[me], position=cell)), True
 
 
@@ -296,7 +301,7 @@ def play(state: IridesciaState) -> IridesciaState:
     position = state.seats[me].position
     picks = first_reveals(state) if first else card_reveals(state, position, card, vane)
     state = _reveal(state, picks)
-    options = rules.movable(state, position)
+    options = movable(state, position)
     stood: tuple[int, ...] = ()
     while not options:  # blocked, as often as it takes, as an explorer is
         stood += (position,) if position >= 0 else ()
@@ -305,7 +310,7 @@ def play(state: IridesciaState) -> IridesciaState:
             return endturn.end_turn(state)
         position = state.seats[me].position
         state = _reveal(state, card_reveals(state, position, card, vane))
-        options = rules.movable(state, position)
+        options = movable(state, position)
     cell, gem = choose_tile(state, options, state.seats[me].cargo, vane)
     state = put_seat(state, me, evolve(state.seats[me], position=cell), tile_gem=gem)
     icon = RHOM_CARDS[card].icon if card >= 0 else "none"
@@ -339,10 +344,8 @@ def restore_all(state: IridesciaState, me: int, vane: int) -> IridesciaState:
         if not slots:
             return state
         top = max(RELICS[state.relic_row[s]].points for s in slots)
-        slot = int(by_vane([s for s in slots if RELICS[state.relic_row[s]].points == top], vane))  # type: ignore[call-overload]
-        state = turn.restore(state, me, slot, False)
+        slot = by_vane([s for s in slots if RELICS[state.relic_row[s]].points == top], vane)
+        state = restore(state, me, slot, False)
 
 
 __all__ = ["bonus_points", "demand", "draw_item", "play", "turn_points"]
-
-from . import blocked, endturn, rules, turn  # noqa: E402

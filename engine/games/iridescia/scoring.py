@@ -30,6 +30,7 @@ from .components import (
     TOKENS,
     WILD_RELIC,
 )
+from .state import IridesciaState
 
 RELIC_SETS = (("Jewelry, Tech and Lore", 5), ("three Jewelry", 5), ("three Tech", 7),
               ("three Lore", 9))
@@ -173,7 +174,7 @@ def _expand(counts: tuple[int, ...]) -> tuple[int, ...]:
 OBJECTIVE_KINDS = tuple(o.kind for o in OBJECTIVES)
 
 
-def seat_sets(state, seat: int) -> SetScore:  # noqa: ANN001
+def seat_sets(state: IridesciaState, seat: int) -> SetScore:
     """`best_sets` of a seat's pile with its objectives and what they read.
 
     Each objective is scored on its own (and cached so): the best over them
@@ -210,12 +211,16 @@ def _cached_sets(relics: tuple[int, ...], pile: tuple[int, ...], objective: int,
     return best_sets(relics, pile, (objective,), Context(gems, coins, rivals))
 
 
-def total(state, seat: int) -> int:  # noqa: ANN001
+def total(state: IridesciaState, seat: int) -> int:
     me = state.seats[seat]
     return me.royalty + sum(me.cargo) // 2 + seat_sets(state, seat).points
 
 
-def ranking(state) -> tuple[int, ...]:  # noqa: ANN001
+def scores(state: IridesciaState) -> tuple[int, ...]:
+    return tuple(total(state, seat) for seat in range(state.players))
+
+
+def ranking(state: IridesciaState) -> tuple[int, ...]:
     """Most points; ties by the Iridia Stone, then Throne, Scepter, Banner, for
     every seat (ruling 22). Only in solo is a tie on points the Rhom's (ruling 18)."""
     solo = state.rhom >= 0 and state.players == SOLO_SEATS
@@ -226,7 +231,7 @@ def ranking(state) -> tuple[int, ...]:  # noqa: ANN001
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
-def score_breakdown(state, seat: int) -> tuple[ScoreLine, ...]:  # noqa: ANN001
+def score_breakdown(state: IridesciaState, seat: int) -> tuple[ScoreLine, ...]:
     me = state.seats[seat]
     sets = seat_sets(state, seat)
     relic_pts = sum(RELICS[r].points for r in me.relics)
@@ -257,4 +262,4 @@ def score_breakdown(state, seat: int) -> tuple[ScoreLine, ...]:  # noqa: ANN001
 
 
 __all__ = ["Context", "SetScore", "best_sets", "JEWELRY", "LORE", "TECH", "ranking",
-           "score_breakdown", "tile_points", "total"]
+           "score_breakdown", "scores", "tile_points", "total"]

@@ -24,8 +24,10 @@ from .components import (
     TOKENS_FOR,
 )
 from .endturn import start_turn
-from .state import EMPTY, SEATING, IridesciaState, Seat, evolve
+from .fast import evolve
+from .state import EMPTY, SEATING, IridesciaState, Seat
 
+MAX_TILES = 58
 MARKET_SIZE = 5
 SOLO_MARKET_SIZE = 6
 RELIC_ROW = 5
@@ -47,6 +49,15 @@ def rhom_problem(seats: int, rhoms: int) -> str:
                 "2 seats) or beside two explorers (3 seats), not at a table of "
                 f"{seats} seats.")
     return ""
+
+
+def max_turns(players: int, variant: str) -> int:
+    # Every turn of an explorer on the board collects a tile, every turn of a
+    # finished one removes a tile or passes; a pass happens only once the board
+    # below the Castle is bare, after which each round collects a tile. So each
+    # round of `players` turns (plus Elixir turns, which also collect) takes
+    # at least one tile of the 58.
+    return MAX_TILES * (players + 1) * 2
 
 
 def seating_problem(roles: tuple[str | None, ...]) -> str:
@@ -73,7 +84,8 @@ def _board(players: int, rng: random.Random) -> tuple[list[int], list[int]]:
     return cells, sorted(box)
 
 
-def new_state(players: int, rng: random.Random) -> IridesciaState:
+def new_state(players: int, rng: random.Random, variant: str = "standard") -> IridesciaState:
+    """The deal (Iridescia has one variant)."""
     cells, box = _board(players, rng)
     relics = list(range(len(RELICS)))
     rng.shuffle(relics)

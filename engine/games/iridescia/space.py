@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import actions as A
+from . import actions
 
 MINING_DICE = 6
 """The most mining dice a roll can show (a tweak can name dice 1 to 6)."""
@@ -29,17 +29,17 @@ def _subsets(size: int) -> list[tuple[int, ...]]:
 
 def action_space(players: int, variant: str) -> tuple[str, ...]:
     every = (
-        A.EXPLORER, A.RHOM, *A.PLAIN.values(),
-        *(action for verb in A.CELL_VERBS for action in A.CELL_ACTIONS[verb]),
-        *(action for per_cell in A.MOVE_AS for action in per_cell),
-        *(action for per_gem in A.SELL for action in per_gem[1:]),
-        *(A.GEM_ACTIONS[verb][gem] for verb in ("axe", "wish", "return") for gem in range(4)),
-        *A.GEM_ACTIONS["discard"],
-        *(action for per_gem in A.GIVE for action in per_gem),
-        *(action for verb in A.SLOT_VERBS for action in A.SLOT_ACTIONS[verb]),
-        *A.RESERVED, *A.CAULDRONS.values(), *A.TWEAKS.values(),
-        *(A.Libation(dice, False) for dice in _subsets(MINING_DICE)),
-        *(A.Libation(gems, True) for gems in _subsets(4)),
-        *A.ROLLS,
+        actions.EXPLORER, actions.RHOM, *actions.PLAIN.values(),
+        *(action for verb in actions.CELL_VERBS for action in actions.CELL_ACTIONS[verb]),
+        *(action for per_cell in actions.MOVE_AS for action in per_cell),
+        *(action for per_gem in actions.SELL for action in per_gem[1:]),
+        *(actions.GEM_ACTIONS[verb][gem] for verb in ("axe", "wish", "return") for gem in range(4)),
+        *actions.GEM_ACTIONS["discard"],
+        *(action for per_gem in actions.GIVE for action in per_gem),
+        *(action for verb in actions.SLOT_VERBS for action in actions.SLOT_ACTIONS[verb]),
+        *actions.RESERVED, *actions.CAULDRONS.values(), *actions.TWEAKS.values(),
+        *(actions.Libation(dice, False) for dice in _subsets(MINING_DICE)),
+        *(actions.Libation(gems, True) for gems in _subsets(4)),
+        *actions.ROLLS,
     )
     return tuple(str(action) for action in every)

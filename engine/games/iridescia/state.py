@@ -9,14 +9,13 @@ to that seat; the Rhom's hand is public).
 
 from __future__ import annotations
 
-import random
-from typing import Any, ClassVar
+from typing import Any
 
 import attrs
 
-from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
+from gemtable.engine.core import CHANCE, Mover, Observer, State
 
-from .fast import make_evolve, pickled_fields, unpickle_fields
+from .actions import Action  # the action type is data too; actions import no rules
 
 # Steps: what the position waits for.
 SEATING = 0
@@ -72,6 +71,21 @@ BOX_HIDDEN = 100
 
 # Both records keep their fields in an instance dict rather than slots: a
 # changed copy (see fast.py) is then one dict copy, and every action makes some.
+# Pickled, a record leaves out its hash cache, as attrs does for a slotted class,
+# so that it pickles the same before and after it was hashed.
+HASH_CACHE = "_attrs_cached_hash"
+
+
+def pickled_fields(record: object) -> dict[str, Any]:
+    fields = dict(record.__dict__)
+    fields.pop(HASH_CACHE, None)
+    return fields
+
+
+def unpickle_fields(record: object, fields: dict[str, Any]) -> None:
+    object.__setattr__(record, "__dict__", {**fields, HASH_CACHE: None})
+
+
 @attrs.frozen(slots=False, cache_hash=True)
 class Seat:
     position: int
@@ -108,9 +122,7 @@ class Seat:
 
 
 @attrs.frozen(slots=False, cache_hash=True)
-class IridesciaState(State):
-    game: ClassVar[Game]
-
+class IridesciaState(State[Action]):  # quoted: actions is imported for types only
     players: int
     step: int
     current: int
@@ -195,7 +207,7 @@ class IridesciaState(State):
     """Reshuffles so far (each draws its order from shuffle_key and this count)."""
     turns: int
     observer: Observer | None = None
-    _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         return pickled_fields(self)
@@ -216,77 +228,3 @@ class IridesciaState(State):
     @property
     def is_over(self) -> bool:
         return self.step == OVER
-
-    def progress(self) -> str:
-        return progress_text(self)
-
-    def _legal_actions(self) -> tuple:
-        return rules.legal_actions(self)
-
-    def _apply(self, action: object) -> IridesciaState:
-        return rules.apply_action(self, action)
-
-    def why_illegal(self, action: object) -> str:
-        return explain.why_illegal(self, action)
-
-    def parse_syntax(self, text: str) -> object | None:
-        return actions.parse(text)
-
-    def notation_problem(self, text: str) -> str:
-        return notation.problem(text)
-
-    def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
-        if self.step != ROLLING:
-            raise IllegalAction("this is not a chance step")
-        return tuple((roll, 1 / 6) for roll in actions.ROLLS)
-
-    def sample_chance(self, rng: random.Random) -> object:
-        if self.step != ROLLING:
-            raise IllegalAction("this is not a chance step")
-        return actions.ROLLS[int(rng.random() * 6)]
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(scoring.total(self, seat) for seat in range(self.players))
-
-    def ranking(self) -> tuple[int, ...]:
-        return scoring.ranking(self)
-
-    def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
-        return scoring.score_breakdown(self, seat)
-
-    def describe(self, action: object, after: IridesciaState) -> str:
-        return explain.describe(self, action, after)
-
-    def reveals(self, action: object) -> bool:
-        return explain.reveals(self, action)
-
-    def invariants(self) -> tuple[str, ...]:
-        return explain.invariants(self)
-
-    def _view(self, seat: Observer) -> IridesciaState:
-        return views.view(self, seat)
-
-    def determinize(self, rng: random.Random) -> IridesciaState:
-        return views.determinize(self, rng)
-
-    def component_counts(self) -> dict[str, int]:
-        return explain.component_counts(self)
-
-
-def progress_text(state: IridesciaState) -> str:
-    if state.step == SEATING:
-        return "Taking seats"
-    rows = [s.position for s in state.seats]
-    from .board import FINISHED, ROW_OF
-    done = sum(1 for p in rows if p == FINISHED)
-    if done == len(rows):  # the game is over: no position is left to count
-        return f"All at the Castle after {state.turns} turns"
-    furthest = max((ROW_OF[p] + 1 for p in rows if p >= 0), default=0)
-    return f"Turn {state.turns + 1}: furthest row {furthest} of 9, {done} at the Castle"
-
-
-evolve = make_evolve(IridesciaState, Seat)
-"""attrs.evolve for a state or a seat, as one dict copy (see fast.py)."""
-
-
-from . import actions, explain, notation, rules, scoring, views  # noqa: E402  (they need the classes above)

@@ -1,4 +1,5 @@
-"""Log lines: what a move did, in words every seat may read.
+"""Log lines: what a move did, in words every seat may read; which moves bring
+something hidden to light; where the game stands, for a status line.
 
 The table already prints who moved ("Seat 2: ..."), so a line never starts
 with the mover's name; it names other seats only when they are someone else
@@ -10,12 +11,21 @@ from __future__ import annotations
 
 from gemtable.engine.wording import article
 
-from . import actions as A
-from .board import FINISHED, cell_name
+from . import actions
+from .board import FINISHED, ROW_OF, cell_name
 from .components import GEM_NAMES, ITEMS, RELICS, RHOM_CARDS, TOKENS, bonus_text, tile_label
 from .mining import OWN_DICE, mining_now, succeeds
 from .rhom import turn_points
-from .state import MARKET_DIE, MINE_DIE, REROLL, RHOM_DIE, WISH, IridesciaState
+from .state import (
+    MARKET_DIE,
+    MINE_DIE,
+    REROLL,
+    RHOM_DIE,
+    ROLLING,
+    SEATING,
+    WISH,
+    IridesciaState,
+)
 
 _ICON_CARDS = {"none": "a plain card", "2x": "a 2x card (double gems)",
                "3x": "a 3x card (triple gems)", "merchant": "a Merchant card",
@@ -31,26 +41,59 @@ _PLAIN = {
 }
 
 
-def describe(state: IridesciaState, action: object, after: IridesciaState) -> str:
+ITEM_VERBS = frozenset({"catapult", "pickaxe", "cart", "well", "elixir", "book deck", "axe",
+                        "book", "swap"})
+"""Actions that play an item: the card leaves a hidden hand face up."""
+
+
+def reveals(state: IridesciaState, action: actions.Action) -> bool:
+    if state.step == ROLLING:
+        return True
+    if isinstance(action, (actions.Cauldron, actions.Tweak, actions.Libation)):
+        return True
+    verb = getattr(action, "verb", "")
+    if verb in ITEM_VERBS:
+        return True
+    if isinstance(action, actions.OnCell):
+        return verb == "reveal"
+    if isinstance(action, actions.OnSlot):
+        return verb in ("buy", "restore")
+    if isinstance(action, actions.Plain):
+        return verb == "rhom turn"
+    return isinstance(action, actions.Declare) and action.rhom
+
+
+def progress(state: IridesciaState) -> str:
+    if state.step == SEATING:
+        return "Taking seats"
+    rows = [s.position for s in state.seats]
+    done = sum(1 for p in rows if p == FINISHED)
+    if done == len(rows):  # the game is over: no position is left to count
+        return f"All at the Castle after {state.turns} turns"
+    furthest = max((ROW_OF[p] + 1 for p in rows if p >= 0), default=0)
+    return f"Turn {state.turns + 1}: furthest row {furthest} of 9, {done} at the Castle"
+
+
+def describe(state: IridesciaState, action: actions.Action, after: IridesciaState) -> str:
     line = _describe(state, action, after)
-    if isinstance(action, A.Roll) or state.current == state.rhom:
+    if isinstance(action, actions.Roll) or state.current == state.rhom:
         return line
     return line + _token(state, after, state.current) + _dealt_anew(state, after) \
         + _rhom_restored(state, after)
 
 
-def _describe(state: IridesciaState, action: object, after: IridesciaState) -> str:
-    if isinstance(action, A.Roll):
+def _describe(state: IridesciaState, action: actions.Action, after: IridesciaState) -> str:
+    if isinstance(action, actions.Roll):
         return _roll(state, action.face, after)
-    if isinstance(action, A.Declare):
+    if isinstance(action, actions.Declare):
         return "plays the Rhom deck" if action.rhom else "plays as an explorer"
-    if isinstance(action, A.OnCell):
+    if isinstance(action, actions.OnCell):
         return _on_cell(state, action, after)
-    if isinstance(action, A.OnSlot):
+    if isinstance(action, actions.OnSlot):
         return _on_slot(state, action)
-    if isinstance(action, A.OnGem):
+    if isinstance(action, actions.OnGem):
         return _on_gem(state, action)
-    if isinstance(action, A.Plain):
+    if isinstance(action, actions.Plain):
         if action.verb == "rhom turn":
             return rhom_summary(state, after)
         if action.verb == "take" and state.step == WISH:
@@ -60,15 +103,15 @@ def _describe(state: IridesciaState, action: object, after: IridesciaState) -> s
         if action.verb == "mine":
             return f"paid a coin to mine {GEM_NAMES[state.tile_gem]} ({OWN_DICE + state.active} dice)"
         return _PLAIN.get(action.verb, action.verb)
-    if isinstance(action, A.Cauldron):
+    if isinstance(action, actions.Cauldron):
         a, b = (GEM_NAMES[g] for g in action.give)
         return f"Cauldron: traded {a} and {b} for {GEM_NAMES[action.get]}"
-    if isinstance(action, A.Tweak):
+    if isinstance(action, actions.Tweak):
         name = ITEMS[action.item].name
-        where = (f"mining die {action.target + 1}" if action.target < A.MARKET_TARGET
-                 else f"the {GEM_NAMES[action.target - A.MARKET_TARGET]} market die")
+        where = (f"mining die {action.target + 1}" if action.target < actions.MARKET_TARGET
+                 else f"the {GEM_NAMES[action.target - actions.MARKET_TARGET]} market die")
         return f"{name}: {where} {action.delta:+d}" + _settled(state, after, always=True)
-    if isinstance(action, A.Libation):
+    if isinstance(action, actions.Libation):
         if action.market:
             return "Lucky Libation: rolled the " + ", ".join(GEM_NAMES[g] for g in action.dice) \
                 + " market dice"
@@ -111,7 +154,7 @@ def _settled(state: IridesciaState, after: IridesciaState, always: bool = False)
     return f"; mined {gained}" if gained else "; nothing mined"
 
 
-def _on_cell(state: IridesciaState, action: A.OnCell, after: IridesciaState) -> str:
+def _on_cell(state: IridesciaState, action: actions.OnCell, after: IridesciaState) -> str:
     name = cell_name(action.cell)
     tile = after.cells[action.cell]
     if action.verb == "reveal":
@@ -131,7 +174,7 @@ def _on_cell(state: IridesciaState, action: A.OnCell, after: IridesciaState) -> 
     return str(action)
 
 
-def _on_slot(state: IridesciaState, action: A.OnSlot) -> str:
+def _on_slot(state: IridesciaState, action: actions.OnSlot) -> str:
     me = state.current
     if action.verb == "buy":
         item = ITEMS[state.market[action.slot]]
@@ -153,7 +196,7 @@ def _seat_name(state: IridesciaState, seat: int) -> str:
     return "the Rhom" if seat == state.rhom else f"Seat {seat + 1}"
 
 
-def _on_gem(state: IridesciaState, action: A.OnGem) -> str:
+def _on_gem(state: IridesciaState, action: actions.OnGem) -> str:
     gem = GEM_NAMES[action.gem] if action.gem < 4 else ""
     if action.verb == "sell":
         price = state.market_dice[action.gem]

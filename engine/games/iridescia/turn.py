@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import actions as A
-from .board import CASTLE_ROW, FOREST_ROW, ROW_OF
+from . import actions, endturn, rhom, setup, wishing
+from .board import FOREST_ROW, ROW_OF
 from .common import (
     add,
     discard_item,
@@ -15,6 +15,7 @@ from .common import (
     holds_dice_item,
     put_seat,
     refill_market,
+    restore,
     seats_with,
 )
 from .components import (
@@ -31,13 +32,13 @@ from .components import (
     ITEMS,
     LIBATION,
     PICKAXE,
-    RELICS,
     ROYALTY,
     STONE,
     SWAP,
     TILES,
     WELL,
 )
+from .fast import evolve
 from .state import (
     DROP,
     EMPTY,
@@ -48,37 +49,36 @@ from .state import (
     OPTIONAL,
     REROLL,
     RESOLVE,
-    RESTORE,
     REVEAL,
+    RHOM_DIE,
     ROLLING,
     WISH,
     IridesciaState,
-    evolve,
 )
 
 
-def apply(state: IridesciaState, action: object) -> IridesciaState:
+def apply(state: IridesciaState, action: actions.Action) -> IridesciaState:
     return rhom.restore_at_once(state, _apply(state, action))
 
 
-def _apply(state: IridesciaState, action: object) -> IridesciaState:
-    if isinstance(action, A.Roll):
+def _apply(state: IridesciaState, action: actions.Action) -> IridesciaState:
+    if isinstance(action, actions.Roll):
         return roll(state, action.face)
-    if isinstance(action, A.OnCell):
+    if isinstance(action, actions.OnCell):
         return _on_cell(state, action)
-    if isinstance(action, A.Plain):
+    if isinstance(action, actions.Plain):
         return _plain(state, action.verb)
-    if isinstance(action, A.OnGem):
+    if isinstance(action, actions.OnGem):
         return _on_gem(state, action)
-    if isinstance(action, A.OnSlot):
+    if isinstance(action, actions.OnSlot):
         return _on_slot(state, action)
-    if isinstance(action, A.Cauldron):
+    if isinstance(action, actions.Cauldron):
         return _cauldron(state, action)
-    if isinstance(action, A.Tweak):
+    if isinstance(action, actions.Tweak):
         return _tweak(state, action)
-    if isinstance(action, A.Libation):
+    if isinstance(action, actions.Libation):
         return _libation(state, action)
-    if isinstance(action, A.Declare):
+    if isinstance(action, actions.Declare):
         return setup.declare(state, action.rhom)
     raise AssertionError(f"no effect for {action!r}")
 
@@ -93,7 +93,7 @@ def roll(state: IridesciaState, face: int) -> IridesciaState:
         if not rest and step == RESOLVE and not _can_modify(state):
             return take(state, dice)  # the last mining die, nothing to modify it with
         state = evolve(state, dice=dice, rolls=rest, step=step)
-    elif target >= RHOM_DIE_TARGET:
+    elif target >= RHOM_DIE:
         state = evolve(state, rhom_dice=state.rhom_dice + (face,), rolls=rest, step=step)
     elif target >= MARKET_DIE:
         market = list(state.market_dice)
@@ -112,8 +112,6 @@ def roll(state: IridesciaState, face: int) -> IridesciaState:
         return wishing.settle(state)
     return state
 
-
-from .state import RHOM_DIE as RHOM_DIE_TARGET  # noqa: E402
 
 
 def _can_modify(state: IridesciaState) -> bool:
@@ -145,7 +143,7 @@ def take(state: IridesciaState, dice: tuple[int, ...] | None = None) -> Iridesci
 
 # --- main actions -------------------------------------------------------------
 
-def _on_cell(state: IridesciaState, action: A.OnCell) -> IridesciaState:
+def _on_cell(state: IridesciaState, action: actions.OnCell) -> IridesciaState:
     verb, cell = action.verb, action.cell
     me = state.current
     if verb == "reveal":
@@ -257,7 +255,7 @@ def _plain(state: IridesciaState, verb: str) -> IridesciaState:
     raise AssertionError(verb)
 
 
-def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
+def _on_gem(state: IridesciaState, action: actions.OnGem) -> IridesciaState:
     verb, gem = action.verb, action.gem
     me = state.current
     seat = state.seats[me]
@@ -294,7 +292,7 @@ def _on_gem(state: IridesciaState, action: A.OnGem) -> IridesciaState:
     raise AssertionError(verb)
 
 
-def _on_slot(state: IridesciaState, action: A.OnSlot) -> IridesciaState:
+def _on_slot(state: IridesciaState, action: actions.OnSlot) -> IridesciaState:
     verb, slot = action.verb, action.slot
     me = state.current
     seat = state.seats[me]
@@ -324,27 +322,7 @@ def _on_slot(state: IridesciaState, action: A.OnSlot) -> IridesciaState:
     raise AssertionError(verb)
 
 
-def restore(state: IridesciaState, index: int, slot: int, reserved: bool) -> IridesciaState:
-    """Restore a relic of the row (or a reserved one): pay its gems, score its points."""
-    seat = state.seats[index]
-    relic = seat.reserved[slot] if reserved else state.relic_row[slot]
-    cost = RELICS[relic].cost
-    c, g = seat.cargo, state.gem_supply
-    cargo = (c[0] - cost[0], c[1] - cost[1], c[2] - cost[2], c[3] - cost[3])
-    supply = (g[0] + cost[0], g[1] + cost[1], g[2] + cost[2], g[3] + cost[3])
-    left = seat.reserved[:slot] + seat.reserved[slot + 1:] if reserved else seat.reserved
-    seat = evolve(seat, cargo=cargo, relics=seat.relics + (relic,), reserved=left,
-                        royalty=seat.royalty + RELICS[relic].points)
-    # A player restoring goes on to the end of the turn; the Rhom restoring (in its
-    # own turn or at any moment of another's) leaves the step as it is.
-    step = state.step if index == state.rhom else RESTORE
-    if reserved:
-        return put_seat(state, index, seat, gem_supply=supply, step=step)
-    return draw_relic(state, slot, seats=seats_with(state, index, seat), gem_supply=supply,
-                      step=step)
-
-
-def _cauldron(state: IridesciaState, action: A.Cauldron) -> IridesciaState:
+def _cauldron(state: IridesciaState, action: actions.Cauldron) -> IridesciaState:
     me = state.current
     state = discard_item(state, CAULDRON)
     seat = state.seats[me]
@@ -354,9 +332,9 @@ def _cauldron(state: IridesciaState, action: A.Cauldron) -> IridesciaState:
     return gain_and_go_on(state, cargo, supply, action.get, 1)
 
 
-def _tweak(state: IridesciaState, action: A.Tweak) -> IridesciaState:
-    if action.target >= A.MARKET_TARGET:
-        g = action.target - A.MARKET_TARGET
+def _tweak(state: IridesciaState, action: actions.Tweak) -> IridesciaState:
+    if action.target >= actions.MARKET_TARGET:
+        g = action.target - actions.MARKET_TARGET
         market = list(state.market_dice)
         market[g] = (market[g] - 1 + action.delta) % 6 + 1
         state = discard_item(state, action.item,
@@ -372,7 +350,7 @@ def _tweak(state: IridesciaState, action: A.Tweak) -> IridesciaState:
     return state if _can_modify(state) else take(state)
 
 
-def _libation(state: IridesciaState, action: A.Libation) -> IridesciaState:
+def _libation(state: IridesciaState, action: actions.Libation) -> IridesciaState:
     if action.market:
         rolls = tuple(MARKET_DIE + g for g in action.dice)
     else:
@@ -380,6 +358,4 @@ def _libation(state: IridesciaState, action: A.Libation) -> IridesciaState:
     return discard_item(state, LIBATION, step=ROLLING, rolls=rolls, resume=state.step)
 
 
-__all__ = ["apply", "move", "restore", "roll", "take", "tile_bonus", "CASTLE_ROW", "DROP"]
-
-from . import endturn, rhom, setup, wishing  # noqa: E402
+__all__ = ["apply", "move", "roll", "take", "tile_bonus"]

@@ -17,8 +17,8 @@ from gemtable.engine.core import Observer
 
 from .board import REGION_OF
 from .components import ITEM_COPIES, ITEMS, OBJECTIVES, REGION_TILES, RELICS, RHOM_CARDS, TILES
-from .fast import shuffle
-from .state import BOX_HIDDEN, EMPTY, HIDDEN_CARD, HIDDEN_TILE, IridesciaState, Seat, evolve
+from .fast import evolve, shuffle
+from .state import BOX_HIDDEN, EMPTY, HIDDEN_CARD, HIDDEN_TILE, IridesciaState, Seat
 
 
 def _hide(values: tuple[int, ...]) -> tuple[int, ...]:

@@ -12,7 +12,7 @@
     discard 4       solo only: discard the beetle on log space 4 at turn end
 
 Log spaces are 1 to 5. Squares are a column letter and a row number on the
-canvas described in board.py: the first beetle sits on the centre square (d4
+canvas described in components.py: the first beetle sits on the centre square (d4
 for a 4x4 box, e5 for 5x5) and names never change as the box grows.
 `glass` and `forceps` spend that tool if it is unused, otherwise the Either.
 Forceps take two steps so that a turn offers a handful of choices rather than

@@ -1,34 +1,39 @@
 """How Jewel Box's actions are written, for a person whose typed line names no
-action, and why some written actions can never be played (engine/notation.py).
+action (engine/notation.py). Why a well-written action can never be played is
+the refusals' to say (refusals.py).
 """
 
 from __future__ import annotations
 
-from . import actions as A
+from . import actions
 from .board import COLUMN_LETTERS, parse_square
+from .state import JewelBoxState
 
-_SPACES = f"{A.SPACES[0]} to {A.SPACES[-1]}"
-_FACES = f"{A.FACES[0]} to {A.FACES[-1]}"
+SPACE_RANGE = f"{actions.SPACES[0]} to {actions.SPACES[-1]}"
+"""The log spaces, in words."""
+FACE_RANGE = f"{actions.FACES[0]} to {actions.FACES[-1]}"
+"""The die's faces, in words."""
 _SQUARE = "a column letter and a row number"
 
 WRITTEN = {
     "roll": "roll",
-    "rolled": f"rolled and the die's face ({_FACES}), the die's own step, not a player's",
-    "take": f"take and a log space ({_SPACES})",
-    "glass": f"glass and a log space ({_SPACES}), or glass pile",
+    "rolled": f"rolled and the die's face ({FACE_RANGE}), the die's own step, not a player's",
+    "take": f"take and a log space ({SPACE_RANGE})",
+    "glass": f"glass and a log space ({SPACE_RANGE}), or glass pile",
     "place": f"place and a square ({_SQUARE})",
     "forceps": "forceps",
     "swap": f"swap and two squares (each {_SQUARE})",
     "done": "done",
-    "discard": f"discard and a log space ({_SPACES})",
+    "discard": f"discard and a log space ({SPACE_RANGE})",
 }
 _ALONE = ("roll", "forceps", "done")
 _NUMBERED = {"rolled": "die face", "take": "log space", "glass": "log space",
              "discard": "log space"}
 
 
-def problem(text: str) -> str:
-    """What is wrong with `text`, a Jewel Box verb followed by something it does not read."""
+def problem(state: JewelBoxState, text: str) -> str:
+    """What is wrong with `text`, a Jewel Box verb followed by something it does
+    not read (the same in every position)."""
     verb, _, rest = text.partition(" ")
     if verb in _ALONE:
         return f"nothing follows {verb}"
@@ -37,7 +42,7 @@ def problem(text: str) -> str:
         if not rest:
             return f"{verb} needs a {what}"
         if rest == "0":
-            return f"a die shows {_FACES}" if verb == "rolled" else f"log spaces are {_SPACES}"
+            return f"a die shows {FACE_RANGE}" if verb == "rolled" else f"log spaces are {SPACE_RANGE}"
         return f"{rest} is not a {what}"
     if verb in ("place", "swap"):
         squares = rest.split(" ") if rest else []
@@ -48,15 +53,4 @@ def problem(text: str) -> str:
             if parse_square(square) is None:
                 return (f"{square} is not a square (columns {COLUMN_LETTERS[0]} to "
                         f"{COLUMN_LETTERS[-1]}, rows 1 to {len(COLUMN_LETTERS)})")
-    return ""
-
-
-def never_legal(action: object) -> str:
-    """Why `action`, written correctly, can never be played; "" if it can be."""
-    if isinstance(action, A.Rolled) and action.face not in A.FACES:
-        return f"a die shows {_FACES}, not {action.face}"
-    if isinstance(action, A.Take | A.Glass | A.Discard) and action.space > A.SPACES[-1]:
-        return f"there is no log space {action.space}: log spaces are {_SPACES}"
-    if isinstance(action, A.Swap) and action.first == action.second:
-        return "the Forceps swap two beetles on two different squares"
     return ""

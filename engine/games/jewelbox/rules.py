@@ -1,39 +1,30 @@
-"""What may be played in a Jewel Box position, what it does, and who won.
+"""What may be played in a Jewel Box position and what it does.
 
 A turn is a short chain of phases (state.py); steps with only one possible
 outcome (taking the rolled space, the only square left, a roll when no tool
 can be used) are played at once rather than asked for. Rollouts spend their
 time here, so the code works on bitmasks, tuples and pre-built actions.
+
+Each rule's condition is a small predicate here, which both `legal_actions`
+and the refusals (refusals.py) ask, so the two cannot drift apart.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
-from gemtable.engine.core import IllegalAction, ScoreLine
+from gemtable.engine.core import IllegalAction
 
-from . import actions as A
-from .board import Geometry, bits, family_at, geometry
-from .components import (
-    ALL_TOOLS,
-    EITHER,
-    EMPTY,
-    FAMILY_COUNT,
-    FORCEPS,
-    GLASS,
-    HIDDEN,
-    LOG_SPACES,
-    PLURALS,
-    TOOL_POINTS,
-    tool_count,
-)
-from .scoring import grid_points
+from . import actions
+from .actions import Action
+from .board import bits, family_at
+from .components import EITHER, EMPTY, FORCEPS, GLASS, HIDDEN, geometry
 from .state import (
     AFTER,
     CHOOSING,
     DISCARDING,
     OVER,
-    PHASE_NAMES,
     PLACING,
     ROLLING,
     START,
@@ -43,83 +34,134 @@ from .state import (
     Seat,
 )
 
-SOLO_TITLES = ((63, "Master Entomologist"), (57, "Pro Entomologist"), (50, "Amateur Entomologist"))
-"""Solo score needed for each title, best first."""
-CHOICE_FACE = A.FACES[-1]
+CHOICE_FACE = actions.FACES[-1]
 """The die face that lets the roller take any log space; every other face
 takes the space of its number."""
-CHANCE_OUTCOMES = tuple((A.ROLLED[face], 1 / len(A.FACES)) for face in A.FACES)
-_ROLL_OUTCOMES = tuple(A.ROLLED[face] for face in A.FACES)
-_GLASS_LOG = tuple(A.GLASS[space] for space in A.SPACES)
-_GLASS_ALL = (*_GLASS_LOG, A.GLASS[A.PILE])
+CHANCE_OUTCOMES = tuple((actions.ROLLED[face], 1 / len(actions.FACES)) for face in actions.FACES)
+_ROLL_OUTCOMES = tuple(actions.ROLLED[face] for face in actions.FACES)
+_GLASS_LOG = tuple(actions.GLASS[space] for space in actions.SPACES)
+_GLASS_ALL = (*_GLASS_LOG, actions.GLASS[actions.PILE])
+Seats = tuple[Seat, ...]
+Beetles = tuple[int, ...]
+"""The log or the pile: families, EMPTY for an empty log space."""
+SWAPPING = (SWAP_FIRST, SWAP_LAST)
+"""The phases where the Forceps are in hand and a swap must follow."""
 
 
 @cache
-def _tables(size: int) -> tuple[tuple, tuple]:
-    """Per canvas cell, its Place action; per cell pair (a < b), its Swap action."""
+def _tables(size: int) -> tuple[tuple[actions.Place, ...], tuple[tuple[actions.Swap, ...], ...]]:
+    """Per canvas cell, its Place action; per cell a, the Swap actions with
+    each later cell b, at index b - a - 1."""
     squares = geometry(size).squares
-    place = tuple(A.PLACE[square] for square in squares)
-    pairs = tuple(
-        tuple(A.SWAP[a, b] if a < b else None for b in squares) for a in squares
+    place = tuple(actions.PLACE[square] for square in squares)
+    later = tuple(
+        tuple(actions.SWAP[first, second] for second in squares[index + 1 :])
+        for index, first in enumerate(squares)
     )
-    return place, pairs
+    return place, later
+
+
+# --- each rule's condition ----------------------------------------------------
+
+
+def can_glass(seat: Seat) -> bool:
+    """An unused Magnifying Glass or Either."""
+    return bool(seat.tools & (GLASS | EITHER))
+
+
+def has_forceps(seat: Seat) -> bool:
+    """An unused Forceps or Either."""
+    return bool(seat.tools & (FORCEPS | EITHER))
+
+
+def has_two_families(seat: Seat) -> bool:
+    """The box holds two families, so the Forceps have something to swap."""
+    return sum(1 for mask in seat.masks if mask) >= 2
+
+
+def can_forceps(seat: Seat) -> bool:
+    """An unused Forceps or Either, and two beetles of different families to swap."""
+    return has_forceps(seat) and has_two_families(seat)
+
+
+def swappable(first: int, second: int) -> bool:
+    """Whether the Forceps may swap beetles of these two families: only
+    different ones, as swapping alike beetles would change nothing."""
+    return first != second
+
+
+def space_filled(log: Beetles, space: int) -> bool:
+    """Log space `space` (1 to 5) holds a beetle."""
+    return log[space - 1] != EMPTY
+
+
+def glass_reaches(state: JewelBoxState, space: int) -> bool:
+    """A Magnifying Glass on `space` finds a beetle there: a filled log space,
+    or a face-down pile that is not empty."""
+    return bool(state.pile) if space == actions.PILE else space_filled(state.log, space)
+
+
+def placement_mask(state: JewelBoxState, seat: Seat) -> int:
+    """The squares where `seat` may put a beetle next, as a canvas mask."""
+    return state.geometry.placement_mask(seat.occupied)
+
+
+def placements(state: JewelBoxState, seat: int) -> tuple[tuple[int, int], ...]:
+    """Squares (row, col) where `seat` could put a beetle next."""
+    squares = state.geometry.squares
+    return tuple(squares[cell] for cell in bits(placement_mask(state, state.seats[seat])))
 
 
 # --- legal actions ----------------------------------------------------------
 
 
-def can_glass(seat: Seat) -> bool:
-    return bool(seat.tools & (GLASS | EITHER))
-
-
-def can_forceps(seat: Seat) -> bool:
-    """An unused Forceps or Either, and two beetles of different families to swap."""
-    if not seat.tools & (FORCEPS | EITHER):
-        return False
-    return sum(1 for mask in seat.masks if mask) >= 2
-
-
-def swap_actions(state: JewelBoxState, seat: Seat) -> tuple:
+def swap_actions(state: JewelBoxState, seat: Seat) -> tuple[actions.Swap, ...]:
     """Every swap of two beetles of different families in `seat`'s box."""
-    pairs = _tables(state.size)[1]
+    later = _tables(state.size)[1]
     cells = sorted((cell, f) for f, mask in enumerate(seat.masks) for cell in bits(mask))
-    result: list[A.Swap] = []
+    result: list[actions.Swap] = []
     for i, (a, fa) in enumerate(cells):
-        row = pairs[a]
-        result.extend(row[b] for b, fb in cells[i + 1 :] if fb != fa)
+        row, shift = later[a], a + 1
+        result.extend(row[b - shift] for b, fb in cells[i + 1 :] if swappable(fa, fb))
     return tuple(result)
 
 
-def _place_actions(size: int, mask: int) -> tuple:
+def _place_actions(size: int, mask: int) -> tuple[actions.Place, ...]:
     place = _tables(size)[0]
     return tuple(place[cell] for cell in bits(mask))
 
 
-def legal_actions(state: JewelBoxState) -> tuple:
+def _filled_spaces(log: Beetles, table: Mapping[int, Action]) -> tuple[Action, ...]:
+    return tuple(table[space] for space in actions.SPACES if space_filled(log, space))
+
+
+def legal_actions(state: JewelBoxState) -> tuple[Action, ...]:
     phase = state.phase
     if phase == ROLLING:
         return _ROLL_OUTCOMES
     if phase == PLACING:
-        mask = state.geometry.placement_mask(state.seats[state.current].occupied)
-        return _place_actions(state.size, mask)
+        return _place_actions(state.size, placement_mask(state, state.seats[state.current]))
     if phase == CHOOSING:
-        return tuple(A.TAKE[i] for i, f in enumerate(state.log, start=1) if f != EMPTY)
+        return _filled_spaces(state.log, actions.TAKE)
     if phase == DISCARDING:
-        return tuple(A.DISCARD[i] for i, f in enumerate(state.log, start=1) if f != EMPTY)
+        return _filled_spaces(state.log, actions.DISCARD)
     if phase == OVER:
         return ()
     seat = state.seats[state.current]
-    if phase in (SWAP_FIRST, SWAP_LAST):
+    if phase in SWAPPING:
         return swap_actions(state, seat)
-    result: list[A.Action] = [A.ROLL] if phase == START else [A.DONE]
+    result: list[Action] = [actions.ROLL] if phase == START else [actions.DONE]
     if phase == START and can_glass(seat):
-        result.extend(_GLASS_ALL if state.pile else _GLASS_LOG)
+        if EMPTY in state.log:  # a log space stays empty only once the pile has run out
+            result.extend(glass for glass in _GLASS_ALL if glass_reaches(state, glass.space))
+        else:
+            result.extend(_GLASS_ALL if glass_reaches(state, actions.PILE) else _GLASS_LOG)
     if can_forceps(seat):
-        result.append(A.FORCEPS)
+        result.append(actions.FORCEPS)
     return tuple(result)
 
 
-def chance_outcomes(state: JewelBoxState) -> tuple:
+def chance_outcomes(state: JewelBoxState) -> tuple[tuple[actions.Rolled, float], ...]:
     if state.phase != ROLLING:
         raise IllegalAction("this is not a chance step: nobody is rolling the die")
     return CHANCE_OUTCOMES
@@ -138,7 +180,7 @@ def _spend(tools: int, tool: int) -> int:
     return tools & ~spent_tool(tools, tool)
 
 
-def _swap(seat: Seat, state: JewelBoxState, action: A.Swap) -> Seat:
+def _swap(seat: Seat, state: JewelBoxState, action: actions.Swap) -> Seat:
     geo = state.geometry
     a, b = geo.cell(*action.first), geo.cell(*action.second)
     fa, fb = family_at(seat.masks, a), family_at(seat.masks, b)
@@ -148,12 +190,12 @@ def _swap(seat: Seat, state: JewelBoxState, action: A.Swap) -> Seat:
     return Seat(tuple(masks), seat.tools)
 
 
-def _with_seat(state: JewelBoxState, seat: Seat) -> tuple[Seat, ...]:
+def _with_seat(state: JewelBoxState, seat: Seat) -> Seats:
     me = state.current
     return state.seats[:me] + (seat,) + state.seats[me + 1 :]
 
 
-def _draw(pile: tuple[int, ...]) -> int:
+def _draw(pile: Beetles) -> int:
     family = pile[-1]
     if family == HIDDEN:
         raise ValueError(
@@ -163,40 +205,40 @@ def _draw(pile: tuple[int, ...]) -> int:
     return family
 
 
-def _take_space(log: tuple[int, ...], space: int) -> tuple[int, tuple[int, ...]]:
+def _take_space(log: Beetles, space: int) -> tuple[int, Beetles]:
     return log[space - 1], log[: space - 1] + (EMPTY,) + log[space:]
 
 
-def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
+def apply_action(state: JewelBoxState, action: Action) -> JewelBoxState:
     phase = state.phase
     log, pile = state.log, state.pile
-    if isinstance(action, A.Rolled):  # legal only while the die rolls
+    if isinstance(action, actions.Rolled):  # legal only while the die rolls
         if action.face == CHOICE_FACE:
             return _step(state, state.seats, log, pile, CHOOSING, EMPTY, state.tool_used,
                          die=CHOICE_FACE)
         family, log = _take_space(log, action.face)
         return _collected(state, state.seats, log, pile, family, state.tool_used, action.face)
-    if isinstance(action, A.Take):
+    if isinstance(action, actions.Take):
         family, log = _take_space(log, action.space)
         return _collected(state, state.seats, log, pile, family, state.tool_used, state.die)
-    if isinstance(action, A.Place):
+    if isinstance(action, actions.Place):
         seat = state.seats[state.current]
         cell = state.geometry.cell(action.row, action.col)
         masks = list(seat.masks)
         masks[state.holding] |= 1 << cell
         seats = _with_seat(state, Seat(tuple(masks), seat.tools))
         return _placed(state, seats, log, pile, state.tool_used, state.die)
-    if isinstance(action, A.Roll):
+    if isinstance(action, actions.Roll):
         return _step(state, state.seats, log, pile, ROLLING, EMPTY, False)
-    if isinstance(action, A.Glass):
+    if isinstance(action, actions.Glass):
         seat = state.seats[state.current]
         seats = _with_seat(state, Seat(seat.masks, _spend(seat.tools, GLASS)))
-        if action.space == A.PILE:
+        if action.space == actions.PILE:
             family, pile = _draw(pile), pile[:-1]
         else:
             family, log = _take_space(log, action.space)
         return _collected(state, seats, log, pile, family, True, 0)
-    if isinstance(action, A.Forceps):
+    if isinstance(action, actions.Forceps):
         seat = state.seats[state.current]
         seats = _with_seat(state, Seat(seat.masks, _spend(seat.tools, FORCEPS)))
         swapping = _step(state, seats, log, pile, SWAP_FIRST if phase == START else SWAP_LAST,
@@ -206,14 +248,14 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
             return apply_action(swapping, swaps[0])
         object.__setattr__(swapping, "_legal", swaps)  # known already
         return swapping
-    if isinstance(action, A.Swap):
+    if isinstance(action, actions.Swap):
         seats = _with_seat(state, _swap(state.seats[state.current], state, action))
         if phase == SWAP_FIRST:  # the one tool of the turn is spent: only the die is left
             return _step(state, seats, log, pile, ROLLING, EMPTY, True)
         return _turn_end(state, seats, log, pile, True)
-    if isinstance(action, A.Done):
+    if isinstance(action, actions.Done):
         return _turn_end(state, state.seats, log, pile, False)
-    if isinstance(action, A.Discard):
+    if isinstance(action, actions.Discard):
         discards = list(state.discards)
         family, log = _take_space(log, action.space)
         discards[family] += 1
@@ -222,7 +264,8 @@ def apply_action(state: JewelBoxState, action: object) -> JewelBoxState:
     raise TypeError(f"not a Jewel Box action: {action!r}")  # pragma: no cover
 
 
-def _step(state, seats, log, pile, phase, holding, tool_used, die=None) -> JewelBoxState:
+def _step(state: JewelBoxState, seats: Seats, log: Beetles, pile: Beetles, phase: int,
+          holding: int, tool_used: bool, die: int | None = None) -> JewelBoxState:
     return JewelBoxState(
         state.players, state.variant, seats, log, pile, state.discards,
         state.current, phase, holding, tool_used, state.turns,
@@ -230,10 +273,11 @@ def _step(state, seats, log, pile, phase, holding, tool_used, die=None) -> Jewel
     )
 
 
-def _collected(state, seats, log, pile, family, tool_used, die) -> JewelBoxState:
+def _collected(state: JewelBoxState, seats: Seats, log: Beetles, pile: Beetles, family: int,
+               tool_used: bool, die: int) -> JewelBoxState:
     """The current player holds `family`: place it at once if only one square fits."""
     seat = seats[state.current]
-    mask = state.geometry.placement_mask(seat.occupied)
+    mask = placement_mask(state, seat)
     if mask & (mask - 1):
         placing = _step(state, seats, log, pile, PLACING, family, tool_used, die)
         object.__setattr__(placing, "_legal", _place_actions(state.size, mask))  # known already
@@ -244,7 +288,7 @@ def _collected(state, seats, log, pile, family, tool_used, die) -> JewelBoxState
     return _placed(state, seats, log, pile, tool_used, die)
 
 
-def _refill(log, pile) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _refill(log: Beetles, pile: Beetles) -> tuple[Beetles, Beetles]:
     """Fill empty log spaces from the top of the pile, lowest space first."""
     while EMPTY in log and pile:
         space = log.index(EMPTY)
@@ -253,7 +297,8 @@ def _refill(log, pile) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return log, pile
 
 
-def _placed(state, seats, log, pile, tool_used, die) -> JewelBoxState:
+def _placed(state: JewelBoxState, seats: Seats, log: Beetles, pile: Beetles, tool_used: bool,
+            die: int) -> JewelBoxState:
     log, pile = _refill(log, pile)
     if not tool_used and can_forceps(seats[state.current]):
         return _step(state, seats, log, pile, AFTER, EMPTY, False, die)
@@ -264,13 +309,15 @@ def _is_last_turn(state: JewelBoxState) -> bool:
     return state.turns + 1 == state.players * state.size * state.size
 
 
-def _turn_end(state, seats, log, pile, tool_used, die=None) -> JewelBoxState:
+def _turn_end(state: JewelBoxState, seats: Seats, log: Beetles, pile: Beetles, tool_used: bool,
+              die: int | None = None) -> JewelBoxState:
     if state.variant == "solo" and not _is_last_turn(state):
         return _step(state, seats, log, pile, DISCARDING, EMPTY, tool_used, die)
     return _next_turn(state, seats, log, pile, state.discards, die)
 
 
-def _next_turn(state, seats, log, pile, discards, die=None) -> JewelBoxState:
+def _next_turn(state: JewelBoxState, seats: Seats, log: Beetles, pile: Beetles,
+               discards: tuple[int, ...], die: int | None = None) -> JewelBoxState:
     turns = state.turns + 1
     if _is_last_turn(state):  # the last face stays on show with the final boxes
         return JewelBoxState(
@@ -285,122 +332,3 @@ def _next_turn(state, seats, log, pile, discards, die=None) -> JewelBoxState:
         state.players, state.variant, seats, log, pile, discards,
         nxt, phase, EMPTY, False, turns, 0, state.observer,
     )
-
-
-def invariants(state: JewelBoxState) -> tuple[str, ...]:
-    """Jewel Box's own consistency checks (see State.invariants)."""
-    broken = []
-    players = state.players
-    if not 0 <= state.current < players:
-        broken.append(f"current seat {state.current} is not at the table")
-    if not 0 <= state.phase < len(PHASE_NAMES):
-        broken.append(f"phase {state.phase} is not a phase of a turn")
-    if not 0 <= state.die <= 6:
-        broken.append(f"the die shows {state.die}")
-    if len(state.log) != LOG_SPACES or any(not EMPTY <= f < FAMILY_COUNT for f in state.log):
-        broken.append(f"the log {state.log} is not {LOG_SPACES} spaces of families")
-    if (state.holding == EMPTY) == (state.phase == PLACING):
-        broken.append(f"holding {state.holding} in the {PHASE_NAMES[state.phase]} phase")
-    full = geometry(state.size).full
-    turns_done, extra = divmod(state.turns, players)
-    for index, seat in enumerate(state.seats):
-        who = f"seat {index}"
-        union = 0
-        for mask in seat.masks:
-            if mask & union:
-                broken.append(f"{who} has two beetles on one square")
-            union |= mask
-        if union & ~full:
-            broken.append(f"{who} has a beetle outside its box")
-        if seat.tools & ~ALL_TOOLS:
-            broken.append(f"{who} holds unknown tools {seat.tools:b}")
-        # One beetle a completed turn, and one more once the current turn placed it.
-        done = turns_done + (index < extra)
-        placed_now = index == state.current and state.phase in (AFTER, SWAP_LAST, DISCARDING)
-        if seat.beetles != done + placed_now and not state.is_over:
-            broken.append(f"{who} has {seat.beetles} beetles after {done} turns")
-    return tuple(broken)
-
-
-# --- results ------------------------------------------------------------------
-
-
-def box_points(state: JewelBoxState, seat_index: int) -> tuple[int, ...]:
-    """Points per family of a box as it stands (rules.md, "Provisional score")."""
-    return mask_points(state.geometry, state.seats[seat_index].masks)
-
-
-def mask_points(geo: Geometry, masks: tuple[int, ...]) -> tuple[int, ...]:
-    """Points per family of the box these family masks draw.
-
-    A square counts as an edge once the box spans the full N in that
-    direction and the square lies on that side; a finished box is then scored
-    exactly as the rules say.
-    """
-    occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
-    if not occupied:
-        return (0,) * FAMILY_COUNT
-    top, bottom, left, right = geo.bounds(occupied)
-    width, height = right - left + 1, bottom - top + 1
-    return grid_points(geo.cut(masks, top, left, width, height), width, height,
-                       _provisional_edge(geo.size, width, height))
-
-
-@cache
-def _provisional_edge(size: int, width: int, height: int) -> int:
-    """Edge squares of a width×height box as it stands (rules.md, "Provisional
-    score"): the rows or columns at its sides once it spans N that way."""
-    edge = 0
-    for row in range(height):
-        for col in range(width):
-            if (height == size and row in (0, height - 1)) or (
-                    width == size and col in (0, width - 1)):
-                edge |= 1 << (row * width + col)
-    return edge
-
-
-def mask_total(geo: Geometry, masks: tuple[int, ...], tools: int) -> int:
-    """A box's total from its family masks and unused tools (as `total`)."""
-    return sum(mask_points(geo, masks)) + TOOL_POINTS * tool_count(tools)
-
-
-def total(state: JewelBoxState, seat_index: int) -> int:
-    tools = tool_count(state.seats[seat_index].tools)
-    return sum(state.family_points(seat_index)) + TOOL_POINTS * tools
-
-
-def ranking(state: JewelBoxState) -> tuple[int, ...]:
-    """Place per seat: higher score first; more unused tools breaks a tie;
-    seats equal on both share a place."""
-    keys = [
-        (-total(state, seat), -tool_count(state.seats[seat].tools))
-        for seat in range(state.players)
-    ]
-    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
-
-
-def solo_title(score: int) -> str | None:
-    for needed, title in SOLO_TITLES:
-        if score >= needed:
-            return title
-    return None
-
-
-def score_breakdown(state: JewelBoxState, seat_index: int) -> tuple[ScoreLine, ...]:
-    seat = state.seats[seat_index]
-    points = state.family_points(seat_index)
-    lines = [
-        ScoreLine(f"{PLURALS[f]} ({seat.masks[f].bit_count()})", points[f])
-        for f in range(FAMILY_COUNT)
-    ]
-    tools = tool_count(seat.tools)
-    lines.append(ScoreLine(f"Unused tools ({tools})", TOOL_POINTS * tools))
-    score = total(state, seat_index)
-    lines.append(ScoreLine("Total", score))
-    if state.variant == "solo":
-        title = solo_title(score)
-        lines.append(ScoreLine(f"Title: {title or 'none (50 for Amateur)'}", score))
-    return tuple(lines)
-
-
-from .reasons import why_illegal  # noqa: E402,F401  (re-exported for the state)

@@ -1,4 +1,4 @@
-"""Scoring a box family by family (rules.md, "Scoring").
+"""Scoring a box family by family (rules.md, "Scoring"), and the results.
 
 Every rule here works on a rectangle of squares (a list of families, EMPTY
 for a hole) plus one flag per square saying whether it lies on the edge of the
@@ -11,7 +11,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from .components import EMPTY, KEYS, LETTERS
+from gemtable.engine.core import ScoreLine
+
+from .components import (
+    EMPTY,
+    FAMILY_COUNT,
+    KEYS,
+    LETTERS,
+    PLURALS,
+    TOOL_POINTS,
+    Geometry,
+    tool_count,
+)
+from .state import JewelBoxState
+
+SOLO_TITLES = ((63, "Master Entomologist"), (57, "Pro Entomologist"), (50, "Amateur Entomologist"))
+"""Solo score needed for each title, best first."""
 
 SCARAB_EDGE = 2
 SCARAB_INNER = 3
@@ -160,7 +175,7 @@ def _jewel_pairs(jewel: int, width: int, not_first: int, not_last: int) -> int:
     return (one & right & (one >> 1)).bit_count() + (one & down & (one >> width)).bit_count()
 
 
-def family_points(
+def rectangle_points(
     grid: Sequence[int], width: int, height: int, edge: Sequence[bool]
 ) -> tuple[int, ...]:
     """Points per family (SWLHJ order) for a rectangle of squares."""
@@ -218,5 +233,108 @@ def score_rows(rows: Sequence[str]) -> dict[str, int]:
     """
     grid = parse_rows(rows)
     size = len(rows)
-    return as_dict(family_points(grid, size, size, border(size, size)))
+    return as_dict(rectangle_points(grid, size, size, border(size, size)))
 
+
+# --- results ------------------------------------------------------------------
+
+
+def box_points(state: JewelBoxState, seat_index: int) -> tuple[int, ...]:
+    """Points per family of a box as it stands (rules.md, "Provisional score")."""
+    return mask_points(state.geometry, state.seats[seat_index].masks)
+
+
+def mask_points(geo: Geometry, masks: tuple[int, ...]) -> tuple[int, ...]:
+    """Points per family of the box these family masks draw.
+
+    A square counts as an edge once the box spans the full N in that
+    direction and the square lies on that side; a finished box is then scored
+    exactly as the rules say.
+    """
+    occupied = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+    if not occupied:
+        return (0,) * FAMILY_COUNT
+    top, bottom, left, right = geo.bounds(occupied)
+    width, height = right - left + 1, bottom - top + 1
+    return grid_points(geo.cut(masks, top, left, width, height), width, height,
+                       _provisional_edge(geo.size, width, height))
+
+
+@cache
+def _provisional_edge(size: int, width: int, height: int) -> int:
+    """Edge squares of a width×height box as it stands (rules.md, "Provisional
+    score"): the rows or columns at its sides once it spans N that way."""
+    edge = 0
+    for row in range(height):
+        for col in range(width):
+            if (height == size and row in (0, height - 1)) or (
+                    width == size and col in (0, width - 1)):
+                edge |= 1 << (row * width + col)
+    return edge
+
+
+def mask_total(geo: Geometry, masks: tuple[int, ...], tools: int) -> int:
+    """A box's total from its family masks and unused tools (as `total`)."""
+    return sum(mask_points(geo, masks)) + TOOL_POINTS * tool_count(tools)
+
+
+def family_points(state: JewelBoxState, seat: int) -> tuple[int, ...]:
+    """Points per family (S W L H J order) of a seat's box as it stands;
+    for an unfinished box, the provisional count described in rules.md.
+    Worked out for every seat at once and kept with the state."""
+    points = state._points
+    if points is None:
+        points = tuple(box_points(state, index) for index in range(state.players))
+        object.__setattr__(state, "_points", points)
+    return points[seat]
+
+
+def total(state: JewelBoxState, seat_index: int) -> int:
+    tools = tool_count(state.seats[seat_index].tools)
+    return sum(family_points(state, seat_index)) + TOOL_POINTS * tools
+
+
+def scores(state: JewelBoxState) -> tuple[int, ...]:
+    return tuple(total(state, seat) for seat in range(state.players))
+
+
+def ranking(state: JewelBoxState) -> tuple[int, ...]:
+    """Place per seat: higher score first; more unused tools breaks a tie;
+    seats equal on both share a place."""
+    keys = [
+        (-total(state, seat), -tool_count(state.seats[seat].tools))
+        for seat in range(state.players)
+    ]
+    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
+
+
+def solo_title(score: int) -> str | None:
+    for needed, title in SOLO_TITLES:
+        if score >= needed:
+            return title
+    return None
+
+
+def score_breakdown(state: JewelBoxState, seat: int) -> tuple[ScoreLine, ...]:
+    box = state.seats[seat]
+    points = family_points(state, seat)
+    lines = [
+        ScoreLine(f"{PLURALS[f]} ({box.masks[f].bit_count()})", points[f])
+        for f in range(FAMILY_COUNT)
+    ]
+    tools = tool_count(box.tools)
+    lines.append(ScoreLine(f"Unused tools ({tools})", TOOL_POINTS * tools))
+    score = total(state, seat)
+    lines.append(ScoreLine("Total", score))
+    if state.variant == "solo":
+        title = solo_title(score)
+        lines.append(ScoreLine(f"Title: {title or 'none (50 for Amateur)'}", score))
+    return tuple(lines)
+
+
+def achievements(state: JewelBoxState, seat: int) -> tuple[str, ...]:
+    """Solo titles reached: a Master score has also reached Pro and Amateur."""
+    if state.variant != "solo" or not state.is_over:
+        return ()
+    score = total(state, seat)
+    return tuple(title for needed, title in reversed(SOLO_TITLES) if score >= needed)

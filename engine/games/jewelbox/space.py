@@ -9,10 +9,13 @@ then by the second, which comes later), done, and discard 1-5.
 
 from __future__ import annotations
 
-from . import actions as A
+from . import actions
 
 
 def action_space(players: int, variant: str) -> tuple[str, ...]:
-    every = (A.ROLL, *A.ROLLED.values(), *A.TAKE.values(), *A.GLASS.values(),
-             *A.PLACE.values(), A.FORCEPS, *A.SWAP.values(), A.DONE, *A.DISCARD.values())
+    every = (
+        actions.ROLL, *actions.ROLLED.values(), *actions.TAKE.values(), *actions.GLASS.values(),
+        *actions.PLACE.values(), actions.FORCEPS, *actions.SWAP.values(), actions.DONE,
+        *actions.DISCARD.values(),
+    )
     return tuple(str(action) for action in every)

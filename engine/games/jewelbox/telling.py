@@ -1,12 +1,14 @@
-"""Jewel Box moves in words for the table's log, and which moves bring a
-face-down beetle to light (those cannot be taken back)."""
+"""Jewel Box moves in words for the table's log, which moves bring a
+face-down beetle to light (those cannot be taken back), and where the game stands."""
 
 from __future__ import annotations
 
 from gemtable.engine.core import IllegalAction
 
-from . import actions as A
+from . import actions
+from .actions import Action
 from .board import square_name
+from .boxes import family_on
 from .components import NAMES, TOOL_NAMES
 from .state import JewelBoxState
 
@@ -46,59 +48,59 @@ def _changed_cells(before: JewelBoxState, after: JewelBoxState) -> list[int]:
     return [cell for cell in range(before.geometry.cells) if changed >> cell & 1]
 
 
-def _swap(state: JewelBoxState, swap: A.Swap) -> str:
+def _swap(state: JewelBoxState, swap: actions.Swap) -> str:
     me = state.current
-    first = state.family_on(me, *swap.first)
-    second = state.family_on(me, *swap.second)
+    first = family_on(state, me, *swap.first)
+    second = family_on(state, me, *swap.second)
     return (f"swapped {_family(first)} on {square_name(*swap.first)} with "
             f"{_family(second)} on {square_name(*swap.second)}")
 
 
-def describe(before: JewelBoxState, action: object, after: JewelBoxState) -> str:
-    if isinstance(action, A.Rolled):
+def describe(state: JewelBoxState, action: Action, after: JewelBoxState) -> str:
+    if isinstance(action, actions.Rolled):
         told = f"rolled {action.face}"
         if action.face != 6:
-            told += f": {_family(before.log[action.face - 1])}"
-        return told + _placed(before, after)
-    if isinstance(action, A.Roll):
+            told += f": {_family(state.log[action.face - 1])}"
+        return told + _placed(state, after)
+    if isinstance(action, actions.Roll):
         return "rolled the die"
-    if isinstance(action, A.Take):
-        return f"took space {action.space}, {_family(before.log[action.space - 1])}" + _placed(
-            before, after)
-    if isinstance(action, A.Glass):
-        tool = _tool(before, after, "Magnifying Glass")
-        if action.space == A.PILE:
+    if isinstance(action, actions.Take):
+        return f"took space {action.space}, {_family(state.log[action.space - 1])}" + _placed(
+            state, after)
+    if isinstance(action, actions.Glass):
+        tool = _tool(state, after, "Magnifying Glass")
+        if action.space == actions.PILE:
             told = f"used {tool} on the face-down pile"
         else:
             told = (f"used {tool} on space {action.space}, "
-                    f"{_family(before.log[action.space - 1])}")
-        return told + _placed(before, after)
-    if isinstance(action, A.Place):
-        return f"placed {_family(before.holding)} on {square_name(action.row, action.col)}"
-    if isinstance(action, A.Forceps):
-        told = f"took up {_tool(before, after, 'Forceps')}"
-        moved = _changed_cells(before, after)
+                    f"{_family(state.log[action.space - 1])}")
+        return told + _placed(state, after)
+    if isinstance(action, actions.Place):
+        return f"placed {_family(state.holding)} on {square_name(action.row, action.col)}"
+    if isinstance(action, actions.Forceps):
+        told = f"took up {_tool(state, after, 'Forceps')}"
+        moved = _changed_cells(state, after)
         if len(moved) == 2:  # only one swap was possible, so it was made at once
-            first, second = (divmod(cell, before.geometry.side) for cell in moved)
-            told += "; " + _swap(before, A.swap(first, second))
+            first, second = (divmod(cell, state.geometry.side) for cell in moved)
+            told += "; " + _swap(state, actions.swap(first, second))
         return told
-    if isinstance(action, A.Swap):
-        return _swap(before, action)
-    if isinstance(action, A.Done):
+    if isinstance(action, actions.Swap):
+        return _swap(state, action)
+    if isinstance(action, actions.Done):
         return "ended the turn"
-    if isinstance(action, A.Discard):
-        return f"discarded space {action.space}, {_family(before.log[action.space - 1])}"
+    if isinstance(action, actions.Discard):
+        return f"discarded space {action.space}, {_family(state.log[action.space - 1])}"
     return str(action)
 
 
-def reveals(state: JewelBoxState, action: object) -> bool:
+def reveals(state: JewelBoxState, action: Action) -> bool:
     """A die rolled, or a beetle drawn from the face-down pile (the pile refills
     the log after a beetle is placed, and the Glass may take its top)."""
     if state.to_move is None:
         return False
     if not isinstance(state.to_move, int):
         return True
-    if isinstance(action, A.Glass) and action.space == A.PILE:
+    if isinstance(action, actions.Glass) and action.space == actions.PILE:
         return True
     try:
         after = state.apply(action)
@@ -107,3 +109,14 @@ def reveals(state: JewelBoxState, action: object) -> bool:
     except ValueError:
         return True  # a view cannot draw from the pile: the move would draw
     return len(after.pile) < len(state.pile)
+
+
+def progress(state: JewelBoxState) -> str:
+    """Rounds, not player turns: every seat fills one square a round, so
+    "Round 4 of 25" says how full the boxes are at any table size."""
+    rounds = state.size * state.size
+    unit = "turn" if state.players == 1 else "round"
+    if state.is_over:
+        return f"{rounds} {unit}s"
+    done = min(state.turns // state.players + 1, rounds)
+    return f"{unit.capitalize()} {done} of {rounds}"

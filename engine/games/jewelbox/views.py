@@ -14,7 +14,7 @@ import random
 
 from gemtable.engine.core import Observer
 
-from .components import COPIES, EMPTY, FAMILY_COUNT, HIDDEN, KEYS
+from .components import COPIES, EMPTY, FAMILY_COUNT, HIDDEN
 from .state import JewelBoxState
 
 
@@ -57,19 +57,3 @@ def determinize(state: JewelBoxState, rng: random.Random) -> JewelBoxState:
         state.discards, state.current, state.phase, state.holding, state.tool_used,
         state.turns, state.die, None,
     )
-
-
-def component_counts(state: JewelBoxState) -> dict[str, int]:
-    """Beetles per family wherever they are; a view's face-down ones are
-    counted apart, as unseen. (Tools never leave their seat, so are not counted.)"""
-    counts = seen_counts(state)
-    unseen = 0
-    for family in state.pile:
-        if family == HIDDEN:
-            unseen += 1
-        else:
-            counts[family] += 1
-    result = dict(zip(KEYS, counts, strict=True))
-    if unseen:
-        result["unseen"] = unseen
-    return result

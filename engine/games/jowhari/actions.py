@@ -20,7 +20,7 @@ from itertools import combinations
 
 import attrs
 
-from .cards import CENTRE_SLOTS, LETTERS, LEVELS
+from .components import CENTRE_SLOTS, LETTERS, LEVELS
 
 SLOT_LETTERS = "abcd"
 HAND_LIMIT = 3

@@ -1,19 +1,21 @@
 """How Jowhari's actions are written, for a person whose typed line names no
-action, and why some written actions can never be played (engine/notation.py).
+action (engine/notation.py). Why a well-written action can never be played is
+the refusals' to say (refusals.py).
 """
 
 from __future__ import annotations
 
-from . import actions as A
-from .cards import CENTRE_SLOTS, COLOURS, GOLD, LETTERS, LEVELS
+from .actions import HAND_LIMIT, SLOT_LETTERS
+from .components import CENTRE_SLOTS, COLOURS, GOLD, LETTERS, LEVELS
+from .state import JowhariState
 
 GEM_LETTERS = LETTERS[:GOLD]
 _COLOUR_KEY = ", ".join(f"{letter} {name}" for letter, name in zip(GEM_LETTERS, COLOURS,
                                                                    strict=True))
-_CENTRE = ", ".join(f"{level}a to {level}{A.SLOT_LETTERS[CENTRE_SLOTS[level - 1] - 1]}"
+_CENTRE = ", ".join(f"{level}a to {level}{SLOT_LETTERS[CENTRE_SLOTS[level - 1] - 1]}"
                     for level in LEVELS)
 _DECKS = f"d{LEVELS[0]} to d{LEVELS[-1]}"
-_HAND = f"h1 to h{A.HAND_LIMIT}"
+_HAND = f"h1 to h{HAND_LIMIT}"
 
 WRITTEN = {
     "take": f"take and up to three different colour letters, or two of one ({_COLOUR_KEY})",
@@ -24,8 +26,9 @@ WRITTEN = {
 }
 
 
-def problem(text: str) -> str:
-    """What is wrong with `text`, a Jowhari verb followed by something it does not read."""
+def problem(state: JowhariState, text: str) -> str:
+    """What is wrong with `text`, a Jowhari verb followed by something it does
+    not read; the same in every position."""
     verb, _, rest = text.partition(" ")
     rest = rest.replace(" ", "").upper()
     if verb in ("take", "return"):
@@ -44,18 +47,3 @@ def problem(text: str) -> str:
             f"{rest.lower()} is not a card's place")
     return f"nothing follows {verb}" if rest else ""
 
-
-def never_legal(action: object) -> str:
-    """Why `action`, written correctly, can never be played; "" if it can be."""
-    if isinstance(action, A.Take) and action not in _EVERY_TAKE:
-        return ("a take is up to three gems of different colours, or two gems of one colour; "
-                "never three of one colour, nor a pair with another colour")
-    if isinstance(action, A.Buy) and action.source.kind == "deck":
-        return (f"a deck's top card is never bought unseen: reserve it (reserve "
-                f"{action.source}) and buy it from your hand later")
-    if isinstance(action, A.Reserve) and action.source.kind == "hand":
-        return f"the cards in your hand are already reserved: buy one (buy {action.source})"
-    return ""
-
-
-_EVERY_TAKE = frozenset((*A.TAKE_DIFFERENT.values(), *A.TAKE_TWO))

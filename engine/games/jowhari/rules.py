@@ -1,4 +1,7 @@
-"""What may be played in a Jowhari position, what it does, and who won.
+"""What may be played in a Jowhari position, and what it does.
+
+Each rule's condition is a small function here, which both `legal_actions`
+and the refusals (refusals.py) ask, so the two cannot drift apart.
 
 Rollouts spend most of their time here, so the code favours flat tuples and
 pre-built actions over generality; every state it returns is a new value.
@@ -6,19 +9,56 @@ pre-built actions over generality; every state it returns is a new value.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
-from gemtable.engine.core import ScoreLine
-
-from . import actions as A
-from . import notation
-from .cards import BONUS, CODE, COLOURS, COST, GOLD, LETTERS, LEVEL, PRESTIGE
+from . import actions
+from .actions import Action
+from .components import BONUS, COST, GOLD, PRESTIGE, is_hidden
 from .state import GEM_LIMIT, PRESTIGE_GOAL, ROUND_LIMIT, JowhariState, Seat
 
-_ALL_THREE = tuple(combinations(range(5), A.DIFFERENT_GEMS))
+TWO_OF_ONE_MINIMUM = 4
+"""Tokens of a colour the supply must hold for a take of two of that colour."""
+
+Decks = tuple[tuple[int, ...], ...]
+Centre = tuple[tuple[int | None, ...], ...]
+
+# --- the conditions ---------------------------------------------------------
 
 
-# --- legal actions ----------------------------------------------------------
+def colours_in_supply(supply: tuple[int, ...]) -> tuple[int, ...]:
+    """The gem colours the supply still holds, in colour order."""
+    return tuple(c for c in range(5) if supply[c])
+
+
+def different_take_size(available: tuple[int, ...]) -> int:
+    """How many colours a take of different colours names: three, or every
+    colour left when fewer than three are (0 when the supply has no gems)."""
+    return min(actions.DIFFERENT_GEMS, len(available))
+
+
+def two_may_be_taken(supply: tuple[int, ...], colour: int) -> bool:
+    return supply[colour] >= TWO_OF_ONE_MINIMUM
+
+
+def hand_has_room(seat: Seat) -> bool:
+    """Whether the seat may reserve: its hand is its reserve."""
+    return len(seat.hand) < actions.HAND_LIMIT
+
+
+def may_return(seat: Seat, colour: int) -> bool:
+    return seat.tokens[colour] > 0
+
+
+def card_at(state: JowhariState, source: actions.Source) -> int | None:
+    """The card `source` names for the player to move (None if empty)."""
+    if source.kind == "centre":
+        return state.centre[source.level - 1][source.index]
+    if source.kind == "deck":
+        deck = state.decks[source.level - 1]
+        return deck[-1] if deck else None
+    hand = state.seats[state.current].hand
+    return hand[source.index] if source.index < len(hand) else None
 
 
 def missing_gems(seat: Seat, card: int) -> tuple[int, ...]:
@@ -28,59 +68,81 @@ def missing_gems(seat: Seat, card: int) -> tuple[int, ...]:
     return tuple(max(0, cost[c] - bonuses[c] - tokens[c]) for c in range(5))
 
 
-def shortfall(seat: Seat, card: int) -> int:
-    """Tokens the seat lacks for `card` after discounts, gems and gold."""
-    return max(0, sum(missing_gems(seat, card)) - seat.tokens[GOLD])
+def shortfall_counter(seat: Seat) -> Callable[[int], int]:
+    """How many tokens the seat lacks for a card after discounts, gems and
+    gold (0: it can buy it), as a function of the card.
 
-
-def legal_actions(state: JowhariState) -> tuple:
-    if state.over:
-        return ()
-    seat = state.seats[state.current]
-    if state.returning:
-        return tuple(A.RETURN[c] for c in range(5) if seat.tokens[c])
-    result: list = []
-    supply = state.supply
-    available = tuple(c for c in range(5) if supply[c])
-    if len(available) >= 3:
-        if len(available) == 5:
-            result.extend(A.TAKE_DIFFERENT[combo] for combo in _ALL_THREE)
-        else:
-            result.extend(A.TAKE_DIFFERENT[combo] for combo in combinations(available, 3))
-    elif available:
-        result.append(A.TAKE_DIFFERENT[available])
-    result.extend(A.TAKE_TWO[c] for c in available if supply[c] >= 4)
-    if len(seat.hand) < A.HAND_LIMIT:
-        for level_index, row in enumerate(state.centre):
-            for index, card in enumerate(row):
-                if card is not None:
-                    result.append(A.RESERVE_CENTRE[level_index + 1, index])
-        for level_index, deck in enumerate(state.decks):
-            if deck:
-                result.append(A.RESERVE_DECK[level_index + 1])
-    # Affordability inlined: this is the hottest loop of every playout.
+    The seat's means are added up once: `legal_actions` asks this for every
+    card in sight, which makes it the hottest loop of a playout.
+    """
     bonuses, held = seat.bonuses, seat.tokens
     w0, w1, w2, w3, w4 = (bonuses[c] + held[c] for c in range(5))
     gold = held[GOLD]
     cost_of = COST
 
-    def affordable(card: int) -> bool:
+    def shortfall_of(card: int) -> int:
         c0, c1, c2, c3, c4 = cost_of[card]
-        return (
+        lacking = (
             (c0 - w0 if c0 > w0 else 0) + (c1 - w1 if c1 > w1 else 0)
             + (c2 - w2 if c2 > w2 else 0) + (c3 - w3 if c3 > w3 else 0)
             + (c4 - w4 if c4 > w4 else 0)
-        ) <= gold
+        )
+        return lacking - gold if lacking > gold else 0
 
+    return shortfall_of
+
+
+def shortfall(seat: Seat, card: int) -> int:
+    """Tokens the seat lacks for `card` after discounts, gems and gold: 0 means affordable."""
+    return shortfall_counter(seat)(card)
+
+
+# --- legal actions ----------------------------------------------------------
+
+
+def _different_takes(available: tuple[int, ...]) -> tuple[actions.Take, ...]:
+    size = different_take_size(available)
+    if not size:
+        return ()
+    return tuple(actions.TAKE_DIFFERENT[combo] for combo in combinations(available, size))
+
+
+_DIFFERENT_TAKES = {
+    available: _different_takes(available)
+    for size in range(6)
+    for available in combinations(range(5), size)
+}
+"""The takes of different colours, by the colours the supply holds: built once."""
+
+
+def legal_actions(state: JowhariState) -> tuple[Action, ...]:
+    if state.over:
+        return ()
+    seat = state.seats[state.current]
+    if state.returning:
+        return tuple(actions.RETURN[c] for c in range(5) if may_return(seat, c))
+    supply = state.supply
+    available = colours_in_supply(supply)
+    result: list[Action] = list(_DIFFERENT_TAKES[available])
+    result.extend(actions.TAKE_TWO[c] for c in available if two_may_be_taken(supply, c))
+    if hand_has_room(seat):
+        for level_index, row in enumerate(state.centre):
+            for index, card in enumerate(row):
+                if card is not None:
+                    result.append(actions.RESERVE_CENTRE[level_index + 1, index])
+        for level_index, deck in enumerate(state.decks):
+            if deck:
+                result.append(actions.RESERVE_DECK[level_index + 1])
+    short = shortfall_counter(seat)
     for level_index, row in enumerate(state.centre):
         for index, card in enumerate(row):
-            if card is not None and affordable(card):
-                result.append(A.BUY_CENTRE[level_index + 1, index])
+            if card is not None and not short(card):
+                result.append(actions.BUY_CENTRE[level_index + 1, index])
     for index, card in enumerate(seat.hand):
-        if card >= 0 and affordable(card):
-            result.append(A.BUY_HAND[index])
+        if not is_hidden(card) and not short(card):
+            result.append(actions.BUY_HAND[index])
     if not result:
-        result.append(A.PASS)
+        result.append(actions.PASS)
     return tuple(result)
 
 
@@ -91,18 +153,7 @@ def _replace_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat
     return seats[:index] + (seat,) + seats[index + 1 :]
 
 
-def card_at(state: JowhariState, seat_index: int, source: A.Source) -> int | None:
-    if source.kind == "centre":
-        return state.centre[source.level - 1][source.index]
-    if source.kind == "deck":
-        deck = state.decks[source.level - 1]
-        return deck[-1] if deck else None
-    hand = state.seats[seat_index].hand
-    return hand[source.index] if source.index < len(hand) else None
-
-
-def _take_from_centre(state: JowhariState, level: int, index: int) -> tuple[
-        tuple[tuple[int, ...], ...], tuple[tuple[int | None, ...], ...]]:
+def _take_from_centre(state: JowhariState, level: int, index: int) -> tuple[Decks, Centre]:
     """New (decks, centre) with the slot refilled from its deck's top."""
     deck = state.decks[level - 1]
     row = state.centre[level - 1]
@@ -117,14 +168,14 @@ def _take_from_centre(state: JowhariState, level: int, index: int) -> tuple[
     return decks, centre
 
 
-def apply_action(state: JowhariState, action: object) -> JowhariState:
+def apply_action(state: JowhariState, action: Action) -> JowhariState:
     me = state.current
     seat = state.seats[me]
     supply = state.supply
     decks, centre = state.decks, state.centre
     passes = 0
 
-    if isinstance(action, A.Take):
+    if isinstance(action, actions.Take):
         taken = list(seat.tokens)
         left = list(supply)
         for c in action.colours:
@@ -132,13 +183,13 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
             left[c] -= 1
         seat = Seat(tuple(taken), seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
         supply = tuple(left)
-    elif isinstance(action, A.Return):
+    elif isinstance(action, actions.Return):
         c = action.colour
         tokens = seat.tokens
         tokens = tokens[:c] + (tokens[c] - 1,) + tokens[c + 1 :]
         supply = supply[:c] + (supply[c] + 1,) + supply[c + 1 :]
         seat = Seat(tokens, seat.bonuses, seat.prestige, seat.bought, seat.hand, seat.hand_public)
-    elif isinstance(action, A.Reserve):
+    elif isinstance(action, actions.Reserve):
         source = action.source
         if source.kind == "centre":
             slot = centre[source.level - 1][source.index]
@@ -159,7 +210,7 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
             tokens, seat.bonuses, seat.prestige, seat.bought,
             seat.hand + (card,), seat.hand_public + (public,),
         )
-    elif isinstance(action, A.Buy):
+    elif isinstance(action, actions.Buy):
         source = action.source
         hand, hand_public = seat.hand, seat.hand_public
         if source.kind == "centre":
@@ -192,7 +243,7 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
             seat.bought + (card,), hand, hand_public,
         )
         supply = tuple(back)
-    elif isinstance(action, A.Pass):
+    elif isinstance(action, actions.Pass):
         passes = state.passes_in_row + 1
     else:  # pragma: no cover - apply() has already checked legality
         raise TypeError(f"not a Jowhari action: {action!r}")
@@ -206,7 +257,8 @@ def apply_action(state: JowhariState, action: object) -> JowhariState:
     return _end_turn(state, supply, decks, centre, seats, passes)
 
 
-def _end_turn(state, supply, decks, centre, seats, passes) -> JowhariState:
+def _end_turn(state: JowhariState, supply: tuple[int, ...], decks: Decks, centre: Centre,
+              seats: tuple[Seat, ...], passes: int) -> JowhariState:
     me = state.current
     players = state.players
     first = state.first_to_goal
@@ -223,135 +275,3 @@ def _end_turn(state, supply, decks, centre, seats, passes) -> JowhariState:
         players, state.variant, supply, decks, centre, seats, (me + 1) % players,
         False, turns, first, passes, over, state.observer,
     )
-
-
-def invariants(state: JowhariState) -> tuple[str, ...]:
-    """Jowhari's own consistency checks (see State.invariants)."""
-    broken = []
-    if not 0 <= state.current < state.players:
-        broken.append(f"current seat {state.current} is not at the table")
-    if not 0 <= state.passes_in_row <= state.players:
-        broken.append(f"{state.passes_in_row} passes in a row at a {state.players}-seat table")
-    if any(count < 0 for count in state.supply):
-        broken.append(f"the supply holds a negative count: {state.supply}")
-    for index, seat in enumerate(state.seats):
-        who = f"seat {index}"
-        if any(count < 0 for count in seat.tokens):
-            broken.append(f"{who} holds a negative token count: {seat.tokens}")
-        over_limit = seat.gems > GEM_LIMIT
-        if over_limit and not (state.returning and index == state.current):
-            broken.append(f"{who} holds {seat.gems} gems after its turn, over {GEM_LIMIT}")
-        if len(seat.hand) > A.HAND_LIMIT or len(seat.hand) != len(seat.hand_public):
-            broken.append(f"{who} holds {len(seat.hand)} cards in hand "
-                          f"({len(seat.hand_public)} public flags), limit {A.HAND_LIMIT}")
-        if seat.prestige != sum(PRESTIGE[card] for card in seat.bought):
-            broken.append(f"{who} has {seat.prestige} prestige, not its bought cards' sum")
-        bonuses = tuple(sum(BONUS[card] == c for card in seat.bought) for c in range(5))
-        if seat.bonuses != bonuses:
-            broken.append(f"{who} has bonuses {seat.bonuses}, its bought cards give {bonuses}")
-    if state.first_to_goal is not None and state.seats[state.first_to_goal].prestige < PRESTIGE_GOAL:
-        broken.append(f"seat {state.first_to_goal} is marked first to the goal below it")
-    if state.returning and state.over:
-        broken.append("the game is over with tokens still to return")
-    return tuple(broken)
-
-
-# --- results ------------------------------------------------------------------
-
-
-def ranking(state: JowhariState) -> tuple[int, ...]:
-    """Place per seat: whoever reached the goal first is first; the rest (or,
-    if nobody reached it, everyone) by prestige, fewer bought cards breaking
-    ties; seats equal on both share a place."""
-    first = state.first_to_goal
-
-    def key(seat_index: int) -> tuple:
-        seat = state.seats[seat_index]
-        return (seat_index != first, -seat.prestige, len(seat.bought))
-
-    keys = [key(s) for s in range(state.players)]
-    return tuple(1 + sum(other < mine for other in keys) for mine in keys)
-
-
-def score_breakdown(state: JowhariState, seat_index: int) -> tuple[ScoreLine, ...]:
-    seat = state.seats[seat_index]
-    lines = []
-    for level in (1, 2, 3):
-        points = sum(PRESTIGE[c] for c in seat.bought if LEVEL[c] == level)
-        lines.append(ScoreLine(f"Prestige from level {level}", points))
-    lines.append(ScoreLine("Prestige", seat.prestige))
-    lines.append(ScoreLine("Cards bought (fewer wins a tie)", len(seat.bought)))
-    lines.append(ScoreLine("Reached 10 first", 1 if state.first_to_goal == seat_index else 0))
-    return tuple(lines)
-
-
-# --- explanations ---------------------------------------------------------
-
-
-def _count(n: int, colour: int) -> str:
-    name = COLOURS[colour] if colour < 5 else "gold"
-    return f"{n} {name}"
-
-
-def why_illegal(state: JowhariState, action: object) -> str:
-    """Why `action` is not legal in `state`, in words for the player."""
-    if state.over:
-        return "the game is over"
-    seat = state.seats[state.current]
-    # A refusal is read by whoever tried the move, who is always the seat to
-    # act: so it speaks to them ("you hold"), never of "seat 1".
-    if not isinstance(action, A.Take | A.Return | A.Reserve | A.Buy | A.Pass):
-        return f"{action!r} is not a Jowhari action"
-    impossible = notation.never_legal(action)
-    if impossible:
-        return impossible
-    if state.returning and not isinstance(action, A.Return):
-        excess = seat.gems - GEM_LIMIT
-        return f"you hold {seat.gems} gem tokens and must first return {excess} (return X)"
-    if isinstance(action, A.Return):
-        if not state.returning:
-            return f"you hold {seat.gems} gem tokens; returning is only for more than {GEM_LIMIT}"
-        return f"you have no {COLOURS[action.colour]} tokens to return"
-    if isinstance(action, A.Pass):
-        return "passing is allowed only when no other action is legal"
-    if isinstance(action, A.Take):
-        return _why_not_take(state, action)
-    if isinstance(action, A.Reserve):
-        if len(seat.hand) >= A.HAND_LIMIT:
-            return (
-                f"you already hold {A.HAND_LIMIT} cards in hand; the hand is the reserve, "
-                "so buy one of them before reserving"
-            )
-        source = action.source
-        if source.kind == "deck":
-            return f"the level {source.level} deck is empty"
-        return f"slot {source} is empty"
-    if isinstance(action, A.Buy):
-        card = card_at(state, state.current, action.source)
-        if card is None:
-            where = "your hand has no card" if action.source.kind == "hand" else "there is no card at"
-            return f"{where} {action.source}"
-        missing = shortfall(seat, card)
-        return (
-            f"card {CODE[card]} is {missing} token{'s' if missing > 1 else ''} short "
-            "after discounts, gems and gold"
-        )
-    return f"{action} is not legal here"  # pragma: no cover
-
-
-def _why_not_take(state: JowhariState, action: A.Take) -> str:
-    supply = state.supply
-    colours = action.colours
-    if len(colours) == 2 and colours[0] == colours[1]:
-        c = colours[0]
-        return (
-            f"taking two {COLOURS[c]} needs at least 4 in the supply; there "
-            f"{'is' if supply[c] == 1 else 'are'} {supply[c]}"
-        )
-    empty = [LETTERS[c] for c in colours if not supply[c]]
-    if empty:
-        return f"the supply has no {', '.join(COLOURS[LETTERS.index(x)] for x in empty)} tokens"
-    available = sum(1 for c in range(5) if supply[c])
-    if available >= 3:
-        return "take three different colours while three or more are in the supply"
-    return f"take one of each colour left in the supply ({available} colours)"

@@ -8,10 +8,13 @@ centre card, buying each hand card, returning each colour, and pass.
 
 from __future__ import annotations
 
-from . import actions as A
+from . import actions
 
 
 def action_space(players: int, variant: str) -> tuple[str, ...]:
-    every = (*A.TAKE_DIFFERENT.values(), *A.TAKE_TWO, *A.RESERVE_CENTRE.values(),
-             *A.RESERVE_DECK.values(), *A.BUY_CENTRE.values(), *A.BUY_HAND, *A.RETURN, A.PASS)
+    every = (
+        *actions.TAKE_DIFFERENT.values(), *actions.TAKE_TWO,
+        *actions.RESERVE_CENTRE.values(), *actions.RESERVE_DECK.values(),
+        *actions.BUY_CENTRE.values(), *actions.BUY_HAND, *actions.RETURN, actions.PASS,
+    )
     return tuple(str(action) for action in every)

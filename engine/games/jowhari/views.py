@@ -12,12 +12,12 @@ import random
 
 from gemtable.engine.core import Observer
 
-from .cards import CARDS_OF_LEVEL, LEVEL, LEVELS
+from .components import CARDS_OF_LEVEL, LEVELS, hidden, is_hidden
 from .state import JowhariState, Seat
 
 
 def _masked_seat(seat: Seat) -> Seat:
-    hand = tuple(card if public else -LEVEL[card] if card >= 0 else card
+    hand = tuple(card if public or is_hidden(card) else hidden(card)
                  for card, public in zip(seat.hand, seat.hand_public, strict=True))
     return Seat(seat.tokens, seat.bonuses, seat.prestige, seat.bought, hand, seat.hand_public)
 

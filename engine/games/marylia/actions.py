@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import attrs
 
-from .cards import LETTERS
-from .recipes import ALL_KEYS, RECIPE_NAME, compose
+from .components import LETTERS, RECIPE_NAME
+from .recipes import ALL_KEYS, compose
 
 CITIES = 7
 
@@ -59,7 +59,7 @@ NO_RECIPE = -1
 @attrs.frozen(slots=True, cache_hash=True)
 class Forge:
     recipe: int
-    """Recipe id (recipes.GEM, RING_MIXED ...), or NO_RECIPE."""
+    """Recipe id (components.GEM, RING_MIXED ...), or NO_RECIPE."""
     parts: tuple[int, ...]
     """Cards used, counts per resource type."""
 

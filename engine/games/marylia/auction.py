@@ -12,41 +12,33 @@ active player's action is spent only if they win.
 
 from __future__ import annotations
 
-from .actions import Join
-from .cards import COST, TYPES
-from .rules import can_join
-from .state import ACT, BID, BUY_AUCTION, JOIN, NO_BID, Auction, Seat, winning_bid
+from .actions import Join, Pass
+from .components import COST, TYPES
+from .state import ACT, BID, BUY_AUCTION, JOIN, JOINING_COST, NO_BID, Auction, Seat, winning_bid
 from .table import Table
 from .turns import spend
 
 
-def open_auction(table: Table, kind: int, item: int) -> bool:
-    """Start an auction for the active player's purchase or sale if another
-    merchant in the city could join; False (no auction) otherwise."""
-    me = table.current
-    city = table.seats[me].city
-    players = table.players
-    # can_join reads a state: the seats and city cards it needs are unchanged here.
-    state = table.freeze()
-    asking = tuple(
-        seat for seat in ((me + k) % players for k in range(1, players))
-        if table.seats[seat].city == city and can_join(state, seat, kind, city)
-    )
+def open_auction(table: Table, kind: int, item: int, asking: tuple[int, ...]) -> bool:
+    """Start an auction for the active player's purchase or sale if some
+    merchant of the city may join (`asking`, from rules.joiners, clockwise);
+    False (no auction) otherwise."""
     if not asking:
         return False
+    me = table.current
     table.auction = Auction(kind, (me,), (item,), asking, (NO_BID,))
     table.step = JOIN
     return True
 
 
-def answer(table: Table, action: object) -> None:
+def answer(table: Table, action: Join | Pass) -> None:
     """The asked seat joins (paying 1 coin) or passes."""
     auction = table.auction
     assert auction is not None
     seat = auction.asking[0]
     bidders, items, bids = auction.bidders, auction.items, auction.bids
     if isinstance(action, Join):
-        table.pay(seat, 1)
+        table.pay(seat, JOINING_COST)
         bidders, items, bids = bidders + (seat,), items + (action.item,), bids + (NO_BID,)
     asking = auction.asking[1:]
     table.auction = Auction(auction.kind, bidders, items, asking, bids)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from gemtable.engine.catalogue import catalogue_command, with_block
 
-from .cards import ENCOUNTER_KIND, ENCOUNTER_NAME, ENCOUNTER_TOTAL, EVENT_NAME, EVENT_TOTAL
+from .components import ENCOUNTER_KIND, ENCOUNTER_NAME, ENCOUNTER_TOTAL, EVENT_NAME, EVENT_TOTAL
 from .words import EVENTS_INTRO, KIND_PLURAL, KIND_WORDS, encounter_words, event_words, plural
 
 RULES = Path(__file__).with_name("rules.md")

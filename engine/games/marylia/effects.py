@@ -1,25 +1,14 @@
-"""Applying a legal action: the turn, the round, fights and the set-up placement."""
+"""What each legal action does to the position: the turn, the round, fights
+and the set-up placement. rules.apply_action says which of these an action
+calls; none of them checks legality."""
 
 from __future__ import annotations
 
 from . import auction
-from .actions import (
-    Bid,
-    Buy,
-    Collect,
-    Discard,
-    Forge,
-    Interact,
-    Join,
-    Pass,
-    Place,
-    Roll,
-    Sell,
-    Travel,
-    Wait,
-)
-from .cards import ABILITY, COST, INTERACT_COST, IS_MONSTER, STRENGTH
+from .actions import Forge
+from .components import ABILITY, COST, INTERACT_COST, IS_MONSTER, STRENGTH
 from .events import draw_event, use_mercenary
+from .records import build_seat, build_state
 from .state import (
     ACT,
     ACTIONS_PER_TURN,
@@ -30,55 +19,16 @@ from .state import (
     Item,
     MaryliaState,
     Seat,
-    new_seat,
-    new_state,
 )
 from .table import Table
 from .turns import end_turn, spend
-
-
-def apply_action(state: MaryliaState, action: object) -> MaryliaState:
-    # The two commonest moves of a playout change only a seat and the bank.
-    if isinstance(action, Travel):
-        return _travel(state, action.city)
-    if isinstance(action, Collect):
-        return _collect(state)
-    if isinstance(action, Forge):
-        return _forge(state, action)
-    table = Table(state)
-    # Dice next: a fight or the start of every round (with two players, every turn).
-    if isinstance(action, Roll):
-        if table.step == FIGHT:
-            _fight(table, action.face)
-        else:
-            start_round(table, action.face)
-    elif isinstance(action, Buy):
-        _buy(table)
-    elif isinstance(action, Sell):
-        _sell(table, action.item)
-    elif isinstance(action, Interact):
-        _interact(table)
-    elif isinstance(action, Wait):
-        table.fill(table.seats[table.current].city)
-        spend(table)
-    elif isinstance(action, Discard):
-        _discard(table, action.kind)
-    elif isinstance(action, Join | Pass):
-        auction.answer(table, action)
-    elif isinstance(action, Bid):
-        auction.commit(table, action.amount)
-    elif isinstance(action, Place):
-        _place(table, action.city)
-    else:  # pragma: no cover - apply checks legality first
-        raise TypeError(f"not a Marylia action: {action!r}")
-    return table.freeze()
 
 
 def _after_action(state: MaryliaState, seats: tuple[Seat, ...], bank: int) -> MaryliaState:
     """A new state after a plain action that changed only seats and the bank."""
     s = state
     if s.actions_left > 1:
-        return new_state(
+        return build_state(
             s.players, s.variant, ACT, s.current, s.first, s.round, s.actions_left - 1,
             s.last_round, seats, s.characters, s.character_coins, s.resources, s.treasure,
             s.resource_deck, s.encounter_deck, s.event_deck, s.resource_discard,
@@ -92,18 +42,23 @@ def _after_action(state: MaryliaState, seats: tuple[Seat, ...], bank: int) -> Ma
     return table.freeze()
 
 
-def _travel(state: MaryliaState, city: int) -> MaryliaState:
+def travel_cost(start: int, city: int) -> int:
+    """Moving k cities in one action costs k - 1 coins."""
+    return max(0, abs(city - start) - 1)
+
+
+def travel(state: MaryliaState, city: int) -> MaryliaState:
     seat = state.seats[state.current]
-    cost = max(0, abs(city - seat.city) - 1)
+    cost = travel_cost(seat.city, city)
     seats = list(state.seats)
-    seats[state.current] = new_seat(seat.coins - cost, city, seat.hand, seat.held, seat.items)
+    seats[state.current] = build_seat(seat.coins - cost, city, seat.hand, seat.held, seat.items)
     return _after_action(state, tuple(seats), state.bank + cost)
 
 
-def _collect(state: MaryliaState) -> MaryliaState:
+def collect(state: MaryliaState) -> MaryliaState:
     seat = state.seats[state.current]
     seats = list(state.seats)
-    seats[state.current] = new_seat(seat.coins + 1, seat.city, seat.hand, seat.held, seat.items)
+    seats[state.current] = build_seat(seat.coins + 1, seat.city, seat.hand, seat.held, seat.items)
     return _after_action(state, tuple(seats), state.bank - 1)
 
 
@@ -117,9 +72,9 @@ def start_round(table: Table, face: int) -> None:
     table.step = ACT
 
 
-def _place(table: Table, city: int) -> None:
+def place(table: Table, city: int) -> None:
     s = table.seats[table.current]
-    table.seats[table.current] = new_seat(s.coins, city, s.hand, s.held, s.items)
+    table.seats[table.current] = build_seat(s.coins, city, s.hand, s.held, s.items)
     table.current = (table.current + 1) % table.players
     if table.current == table.first:
         # Every merchant is placed: enter-play abilities of the opening cities.
@@ -130,10 +85,10 @@ def _place(table: Table, city: int) -> None:
         table.actions_left = ACTIONS_PER_TURN
 
 
-def _buy(table: Table) -> None:
+def buy_resource(table: Table, asking: tuple[int, ...]) -> None:
     me = table.current
     city = table.seats[me].city
-    if auction.open_auction(table, BUY_AUCTION, -1):
+    if auction.open_auction(table, BUY_AUCTION, -1, asking):
         return
     kind = table.resources[city]
     table.pay(me, COST[kind])
@@ -144,24 +99,24 @@ def _buy(table: Table) -> None:
     spend(table)
 
 
-def _forge(state: MaryliaState, action: Forge) -> MaryliaState:
+def forge(state: MaryliaState, action: Forge) -> MaryliaState:
     me = state.current
     s = state.seats[me]
     hand = tuple(a - b for a, b in zip(s.hand, action.parts, strict=True))
     item = Item(action.recipe, action.parts, state.round)
     seats = list(state.seats)
-    seats[me] = new_seat(s.coins, s.city, hand, s.held - sum(action.parts), s.items + (item,))
+    seats[me] = build_seat(s.coins, s.city, hand, s.held - sum(action.parts), s.items + (item,))
     return _after_action(state, tuple(seats), state.bank)
 
 
-def _sell(table: Table, item: int) -> None:
-    if auction.open_auction(table, SELL_AUCTION, item):
+def sell_to_acquirer(table: Table, item: int, asking: tuple[int, ...]) -> None:
+    if auction.open_auction(table, SELL_AUCTION, item, asking):
         return
     auction.sell_item(table, table.current, item)
     spend(table)
 
 
-def _interact(table: Table) -> None:
+def interact(table: Table) -> None:
     me = table.current
     city = table.seats[me].city
     card = table.characters[city]
@@ -173,7 +128,13 @@ def _interact(table: Table) -> None:
     spend(table)
 
 
-def _fight(table: Table, face: int) -> None:
+def wait(table: Table) -> None:
+    """Fill the active player's city from the decks."""
+    table.fill(table.seats[table.current].city)
+    spend(table)
+
+
+def fight(table: Table, face: int) -> None:
     table.last_roll = face
     me = table.current
     city = table.seats[me].city
@@ -182,12 +143,12 @@ def _fight(table: Table, face: int) -> None:
     spend(table)
 
 
-def _discard(table: Table, kind: int) -> None:
+def discard(table: Table, kind: int) -> None:
     me = table.current
     s = table.seats[me]
     hand = list(s.hand)
     hand[kind] -= 1
-    table.seats[me] = new_seat(s.coins, s.city, tuple(hand), s.held - 1, s.items)
+    table.seats[me] = build_seat(s.coins, s.city, tuple(hand), s.held - 1, s.items)
     table.resource_discard[kind] += 1
     if s.held - 1 <= HAND_LIMIT:
         end_turn(table)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import ABILITY, EVENT_EFFECT, IS_ACQUIRER, IS_MERCENARY, IS_MONSTER, TYPES
+from .components import ABILITY, EVENT_EFFECT, IS_ACQUIRER, IS_MERCENARY, IS_MONSTER, TYPES
 from .table import Table
 
 ROYAL_TAX_THRESHOLD = 40

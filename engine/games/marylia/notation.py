@@ -4,8 +4,8 @@ action, and why some written actions can never be played (engine/notation.py).
 
 from __future__ import annotations
 
-from . import actions as A
-from .cards import GOLD, LETTERS, RESOURCES
+from .actions import NO_RECIPE, Action, Forge, Place, Travel
+from .components import GOLD, LETTERS, RESOURCES
 from .state import ACT, CITIES, MaryliaState
 
 _CARD_KEY = ", ".join(f"{letter} {name}" for letter, name in zip(LETTERS, RESOURCES, strict=True))
@@ -36,7 +36,7 @@ ITEM_SHAPES = ("an item is one gem card alone, or gold with gems (a ring is 1 go
                "a bracelet 1 gold and 4, a necklace 2 gold and 5)")
 
 
-def problem(text: str) -> str:
+def problem(state: MaryliaState, text: str) -> str:
     """What is wrong with `text`, a Marylia verb followed by something it does not read."""
     verb, _, rest = text.partition(" ")
     rest = rest.replace(" ", "")
@@ -56,11 +56,11 @@ def problem(text: str) -> str:
     return ""
 
 
-def never_legal(state: MaryliaState, action: object) -> str:
+def never_legal(state: MaryliaState, action: Action) -> str:
     """Why `action`, written correctly, can never be played; "" if it can be."""
-    if isinstance(action, A.Place | A.Travel) and not 0 <= action.city < CITIES:
+    if isinstance(action, Place | Travel) and not 0 <= action.city < CITIES:
         return f"there is no city {action.city + 1}: the cities are {_CITIES}"
-    if isinstance(action, A.Forge) and action.recipe == A.NO_RECIPE:
+    if isinstance(action, Forge) and action.recipe == NO_RECIPE:
         cards = _cards(action.parts)
         verb = "makes" if sum(action.parts) == 1 else "make"
         reason = f"{cards} {verb} no item: {ITEM_SHAPES}"

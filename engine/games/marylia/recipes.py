@@ -1,39 +1,27 @@
-"""Forging: which cards make a single gem or a jewel, and what a forged item is worth.
+"""Forging: which cards make a single gem or a jewel.
 
 A composition is an 8-tuple of card counts per resource type (gold first).
-Recipes (data/recipes.csv): a single gem; a ring of 1 gold + a pair and a
-different gem, or + 3 identical gems; a bracelet of 1 gold + two pairs of
-different gems, or + 4 identical; a necklace of 2 gold + three of one gem and
-a pair of another, or + 5 identical. "Different" always means a different
-gem type. Gold never forges alone.
+Recipes (data/recipes.csv, loaded in components.py): a single gem; a ring of
+1 gold + a pair and a different gem, or + 3 identical gems; a bracelet of
+1 gold + two pairs of different gems, or + 4 identical; a necklace of 2 gold
++ three of one gem and a pair of another, or + 5 identical. "Different"
+always means a different gem type. Gold never forges alone.
 """
 
 from __future__ import annotations
 
-import csv
-from pathlib import Path
-
-from .cards import BRACELET_SYMBOL, GEM_TYPES, GOLD, NECKLACE_SYMBOL, RING_SYMBOL, TYPES, VALUE
-
-GEM, RING_MIXED, RING_SAME, BRACELET_MIXED, BRACELET_SAME, NECKLACE_MIXED, NECKLACE_SAME = range(7)
-RECIPES = range(7)
-
-
-def _load() -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
-    with Path(__file__).with_name("data").joinpath("recipes.csv").open(
-            encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    return (tuple(row["name"] for row in rows), tuple(row["jewel"] for row in rows),
-            tuple(int(row["bonus"]) for row in rows))
-
-
-RECIPE_NAME, JEWEL_NAME, BONUS = _load()
-"""Per recipe: its name ("mixed ring"), the kind of item it makes ("ring",
-"gem"...) and the bonus added to the market value of its cards."""
-
-JEWEL_SYMBOL = (0, RING_SYMBOL, RING_SYMBOL, BRACELET_SYMBOL, BRACELET_SYMBOL,
-                NECKLACE_SYMBOL, NECKLACE_SYMBOL)
-"""The Acquirer symbol each jewel recipe answers to (a single gem answers to its type)."""
+from .components import (
+    BRACELET_MIXED,
+    BRACELET_SAME,
+    GEM,
+    GEM_TYPES,
+    GOLD,
+    NECKLACE_MIXED,
+    NECKLACE_SAME,
+    RING_MIXED,
+    RING_SAME,
+    TYPES,
+)
 
 
 def compose(recipe: int, a: int, b: int = 0) -> tuple[int, ...]:
@@ -68,20 +56,6 @@ def recipe_of(parts: tuple[int, ...]) -> int | None:
     if gold == 2:
         return {(3, 2): NECKLACE_MIXED, (5,): NECKLACE_SAME}.get(tuple(groups))
     return None
-
-
-def item_value(recipe: int, parts: tuple[int, ...]) -> int:
-    """Market value of a forged item: its cards' market values plus the recipe bonus."""
-    return sum(VALUE[t] * n for t, n in enumerate(parts)) + BONUS[recipe]
-
-
-def symbol_of(recipe: int, parts: tuple[int, ...]) -> int:
-    """The Acquirer symbol a forged item answers to."""
-    if recipe == GEM:
-        for t in GEM_TYPES:
-            if parts[t]:
-                return t
-    return JEWEL_SYMBOL[recipe]
 
 
 def forge_keys(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:

@@ -1,4 +1,5 @@
-"""Quick builders for the frozen records a playout makes by the thousand.
+"""Quick builders for the frozen records a playout makes by the thousand:
+`build_state` and `build_seat`, used wherever the rules make new positions.
 
 attrs' generated `__init__` of a frozen slotted class sets each field through
 `object.__setattr__`, which looks the name up on the class every time. The
@@ -16,6 +17,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
+
+from .state import MaryliaState, Seat
 
 T = TypeVar("T")
 
@@ -62,3 +65,9 @@ def quick_builder(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = namespace["build"]
     build.__doc__ = f"Build a {cls.__name__} (the same as calling the class, quicker)."
     return build
+
+
+# Playouts make a state and a seat or two per action: these build them quicker
+# than the classes' own __init__, with the same arguments and the same result.
+build_state = quick_builder(MaryliaState)
+build_seat = quick_builder(Seat)

@@ -1,4 +1,4 @@
-"""Wealth, the ranking and the physical components of a Marylia table."""
+"""Wealth and the ranking."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from collections import Counter
 
 from gemtable.engine.core import ScoreLine
 
-from .cards import RESOURCES, TYPES
-from .recipes import GEM, RECIPE_NAME
+from .components import GEM, RECIPE_NAME, RESOURCES, TYPES
 from .state import MaryliaState
 
 
@@ -17,8 +16,13 @@ def item_worth(value: int) -> int:
 
 
 def wealth(state: MaryliaState, seat: int) -> int:
+    """Coins plus half the market value (rounded down) of each unsold item."""
     s = state.seats[seat]
     return s.coins + sum(item.value // 2 for item in s.items)
+
+
+def scores(state: MaryliaState) -> tuple[int, ...]:
+    return tuple(wealth(state, seat) for seat in range(state.players))
 
 
 def ranking(state: MaryliaState) -> tuple[int, ...]:
@@ -56,31 +60,3 @@ def gem_plural(gem: str) -> str:
     if gem.endswith("y"):
         return gem[:-1] + "ies"
     return gem + ("es" if gem.endswith(("z", "s", "x")) else "s")
-
-
-def component_counts(state: MaryliaState) -> dict[str, int]:
-    """Resource cards of each type, encounter and event cards, and coins,
-    summed over every place they can be."""
-    counts = [0] * TYPES
-    for kind in state.resource_deck:
-        counts[kind] += 1
-    for kind in state.resources:
-        if kind >= 0:
-            counts[kind] += 1
-    for pile in (state.resource_discard, *state.treasure):
-        for t in range(TYPES):
-            counts[t] += pile[t]
-    for s in state.seats:
-        for t in range(TYPES):
-            counts[t] += s.hand[t]
-        for item in s.items:
-            for t in range(TYPES):
-                counts[t] += item.parts[t]
-    result = {f"{RESOURCES[t]} cards": counts[t] for t in range(TYPES)}
-    result["encounter cards"] = (len(state.encounter_deck) + len(state.encounter_discard)
-                                 + sum(1 for card in state.characters if card >= 0))
-    result["event cards"] = len(state.event_deck)
-    result["coins"] = (state.bank + sum(s.coins for s in state.seats)
-                       + sum(state.character_coins))
-    result["merchants"] = sum(1 for s in state.seats)
-    return result

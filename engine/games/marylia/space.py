@@ -10,18 +10,18 @@ outcomes roll 1-8.
 
 from __future__ import annotations
 
-from . import actions as A
-from .cards import RESOURCE_TOTAL
+from . import actions
+from .components import RESOURCE_TOTAL
 from .state import BANK_COINS
 
 
 def action_space(players: int, variant: str) -> tuple[str, ...]:
     every = (
-        *A.PLACE, *A.TRAVEL, A.BUY, *A.FORGE.values(),
-        *(A.Sell(item) for item in range(RESOURCE_TOTAL)),
-        A.INTERACT, A.WAIT, A.COLLECT, *A.DISCARD,
-        A.JOIN, *(A.Join(item) for item in range(RESOURCE_TOTAL)), A.PASS,
-        *(A.Bid(amount) for amount in range(BANK_COINS + 1)),
-        *A.ROLL[1:],
+        *actions.PLACE, *actions.TRAVEL, actions.BUY, *actions.FORGE.values(),
+        *(actions.Sell(item) for item in range(RESOURCE_TOTAL)),
+        actions.INTERACT, actions.WAIT, actions.COLLECT, *actions.DISCARD,
+        actions.JOIN, *(actions.Join(item) for item in range(RESOURCE_TOTAL)), actions.PASS,
+        *(actions.Bid(amount) for amount in range(BANK_COINS + 1)),
+        *actions.ROLL[1:],
     )
     return tuple(str(action) for action in every)

@@ -7,19 +7,20 @@ Cities, seats and items are 0-based in the state and 1-based in text.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
-from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
+from gemtable.engine.core import CHANCE, IllegalAction, Mover, Observer, State
 
-from .cards import TYPES
-from .recipes import forge_keys, item_value, symbol_of
-from .records import quick_builder
+from .actions import Action  # the action type is data too; actions import no rules
+from .components import TYPES, item_value, symbol_of
 
 CITIES = 7
 ACTIONS_PER_TURN = 3
 HAND_LIMIT = 6
+JOINING_COST = 1
+"""Coins a merchant pays the bank to join an auction."""
 STARTING_CARDS = 3
 STARTING_COINS = 25
 """The first player's coins; each later seat in turn order gets one more."""
@@ -58,6 +59,7 @@ def winning_bid(bids: tuple[int, ...]) -> int:
     a tie going to the earliest bidder (the active player, then clockwise)."""
     return bids.index(max(bids))
 
+
 HIDDEN_HAND = (-1,) * TYPES
 """Another seat's hand in a view (its size stays public in `Seat.held`)."""
 
@@ -67,7 +69,7 @@ class Item:
     """A forged single gem or jewel, face up in front of its owner."""
 
     recipe: int
-    """Recipe id (recipes.GEM, RING_MIXED, ...)."""
+    """Recipe id (components.GEM, RING_MIXED, ...)."""
     parts: tuple[int, ...]
     """The cards it is made of, counts per resource type."""
     round: int
@@ -126,8 +128,10 @@ class Auction:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class MaryliaState(State):
-    game: ClassVar[Game[Any]]
+class MaryliaState(State[Action]):
+    dice: ClassVar[tuple[Action, ...]]
+    """The D8's outcomes, face 1 first: the roll actions, which game.py sets
+    beside `game` (the state imports no actions)."""
 
     players: int
     variant: str
@@ -178,10 +182,9 @@ class MaryliaState(State):
     turns: int
     observer: Observer | None = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""
-    _legal: tuple[object, ...] | None = attrs.field(default=None, init=False, eq=False,
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False,
                                                     repr=False)
 
-    # --- protocol ----------------------------------------------------------
     @property
     def to_move(self) -> Mover:
         step = self.step
@@ -212,111 +215,16 @@ class MaryliaState(State):
     def round_limit(self) -> int:
         return ROUND_LIMIT[self.players]
 
-    def progress(self) -> str:
-        if self.step == PLACE:
-            # Short, so the game's name still fits beside it at 80 columns.
-            return "Set-up"
-        last = ", last round" if self.last_round else ""
-        return f"Round {self.round}{last}"
-
-    def _legal_actions(self) -> tuple[object, ...]:
-        return rules.legal_actions(self)
-
-    def apply(self, action: object) -> MaryliaState:
-        # Dice are a third of a playout's actions: checked directly.
-        if self.step >= FIGHT and self.step != OVER:
-            if type(action) is actions.Roll and 1 <= action.face <= 8:
-                return effects.apply_action(self, action)
+    # Dice are a third of a playout's actions: a face is checked and drawn here
+    # directly, rather than through the legal list and the outcome table.
+    def apply(self, action: Action) -> MaryliaState:
+        if FIGHT <= self.step < OVER:
+            if action in self.dice:
+                return self.game.apply_action(self, action)
             raise IllegalAction(self.why_illegal(action), action)
         return State.apply(self, action)
 
-    def _apply(self, action: object) -> MaryliaState:
-        return effects.apply_action(self, action)
-
-    def why_illegal(self, action: object) -> str:
-        return explain.why_illegal(self, action)
-
-    def parse_syntax(self, text: str) -> object | None:
-        return actions.parse(text)
-
-    def notation_problem(self, text: str) -> str:
-        return notation.problem(text)
-
-    def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
-        if self.to_move is not CHANCE:
+    def sample_chance(self, rng: random.Random) -> Action:
+        if not FIGHT <= self.step < OVER:
             raise IllegalAction("this is not a chance step")
-        return rules.D8_OUTCOMES
-
-    def sample_chance(self, rng: random.Random) -> object:
-        if self.to_move is not CHANCE:
-            raise IllegalAction("this is not a chance step")
-        return actions.ROLL[1 + int(rng.random() * 8)]
-
-    def describe(self, action: object, after: MaryliaState) -> str:
-        return explain.describe(self, action, after)
-
-    def reveals(self, action: object) -> bool:
-        return explain.reveals(self, action)
-
-    def secret_action(self, action: object) -> bool:
-        """A sealed bid's amount is for the bidder only; the log tells the others
-        that a bid is in, and the reveal tells everyone every bid."""
-        return isinstance(action, actions.Bid)
-
-    def invariants(self) -> tuple[str, ...]:
-        return explain.invariants(self)
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(scoring.wealth(self, seat) for seat in range(self.players))
-
-    def ranking(self) -> tuple[int, ...]:
-        return scoring.ranking(self)
-
-    def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
-        return scoring.score_breakdown(self, seat)
-
-    def component_counts(self) -> dict[str, int]:
-        return scoring.component_counts(self)
-
-    def _view(self, seat: Observer) -> MaryliaState:
-        return views.view(self, seat)
-
-    def determinize(self, rng: random.Random) -> MaryliaState:
-        return views.determinize(self, rng)
-
-    # --- helpers for bots and screens -------------------------------------
-    def wealth(self, seat: int) -> int:
-        """Coins plus half the market value (rounded down) of each unsold item."""
-        return scoring.wealth(self, seat)
-
-    def sellable(self, seat: int, city: int | None = None) -> tuple[int, ...]:
-        """Indices of `seat`'s items the Acquirer of `city` (default: the seat's
-        city) would buy this round."""
-        return rules.sellable_items(self, seat, self.seats[seat].city if city is None else city)
-
-    def forge_options(self, seat: int) -> tuple[tuple[object, int], ...]:
-        """What `seat` could forge from its hand now, as (Forge action, market
-        value) pairs, most valuable first; () for a hand this view hides."""
-        hand = self.seats[seat].hand
-        if hand[0] < 0:
-            return ()
-        options = [(actions.FORGE[key], item_value(key[0], actions.FORGE[key].parts))
-                   for key in forge_keys(hand)]
-        options.sort(key=lambda pair: -pair[1])
-        return tuple(options)
-
-    def item_label(self, item: Item) -> str:
-        """An item in words ("identical ring of 3 diamond")."""
-        return scoring.item_label(item.recipe, item.parts)
-
-    def travel_cost(self, seat: int, city: int) -> int:
-        """Coins `seat` pays to travel to `city` in one action."""
-        return rules.travel_cost(self.seats[seat].city, city)
-
-
-# Playouts make a state and a seat or two per action: these build them quicker
-# than the classes' own __init__, with the same arguments and the same result.
-new_state = quick_builder(MaryliaState)
-new_seat = quick_builder(Seat)
-
-from . import actions, effects, explain, notation, rules, scoring, views  # noqa: E402  (they need the classes above)
+        return self.dice[int(rng.random() * len(self.dice))]

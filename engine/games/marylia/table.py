@@ -7,7 +7,7 @@ state. States themselves are never changed.
 
 from __future__ import annotations
 
-from .cards import (
+from .components import (
     ABILITY,
     EMPTY,
     ENTRY_COINS,
@@ -15,7 +15,8 @@ from .cards import (
     IS_MONSTER,
     NO_CARDS,
 )
-from .state import Auction, Item, MaryliaState, Seat, new_seat, new_state
+from .records import build_seat, build_state
+from .state import Auction, Item, MaryliaState, Seat
 
 
 class Table:
@@ -59,7 +60,7 @@ class Table:
         self.turns = s.turns
 
     def freeze(self) -> MaryliaState:
-        return new_state(
+        return build_state(
             self.players, self.variant, self.step, self.current, self.first, self.round,
             self.actions_left, self.last_round, tuple(self.seats), tuple(self.characters),
             tuple(self.character_coins), tuple(self.resources), tuple(self.treasure),
@@ -73,14 +74,14 @@ class Table:
     def gain(self, seat: int, coins: int) -> None:
         """`seat` takes `coins` from the bank."""
         s = self.seats[seat]
-        self.seats[seat] = new_seat(s.coins + coins, s.city, s.hand, s.held, s.items)
+        self.seats[seat] = build_seat(s.coins + coins, s.city, s.hand, s.held, s.items)
         self.bank -= coins
 
     def pay(self, seat: int, coins: int) -> int:
         """`seat` pays up to `coins` to the bank; returns what it paid."""
         s = self.seats[seat]
         paid = min(coins, s.coins)
-        self.seats[seat] = new_seat(s.coins - paid, s.city, s.hand, s.held, s.items)
+        self.seats[seat] = build_seat(s.coins - paid, s.city, s.hand, s.held, s.items)
         self.bank += paid
         return paid
 
@@ -105,7 +106,7 @@ class Table:
         """Put cards (counts per type) into `seat`'s hand."""
         s = self.seats[seat]
         hand = tuple(a + b for a, b in zip(s.hand, cards, strict=True))
-        self.seats[seat] = new_seat(s.coins, s.city, hand, s.held + sum(cards), s.items)
+        self.seats[seat] = build_seat(s.coins, s.city, hand, s.held + sum(cards), s.items)
 
     def draw(self, seat: int, count: int = 1) -> int:
         """`seat` draws up to `count` resource cards from the deck; returns how many."""
@@ -117,7 +118,7 @@ class Table:
             for kind in deck[-drawn:]:
                 hand[kind] += 1
             self.resource_deck = deck[:-drawn]
-            self.seats[seat] = new_seat(s.coins, s.city, tuple(hand), s.held + drawn, s.items)
+            self.seats[seat] = build_seat(s.coins, s.city, tuple(hand), s.held + drawn, s.items)
         return drawn
 
     def everyone_draws(self, count: int = 1) -> None:
@@ -136,7 +137,7 @@ class Table:
 
     def set_items(self, seat: int, items: tuple[Item, ...]) -> None:
         s = self.seats[seat]
-        self.seats[seat] = new_seat(s.coins, s.city, s.hand, s.held, items)
+        self.seats[seat] = build_seat(s.coins, s.city, s.hand, s.held, items)
 
     # --- characters ----------------------------------------------------------
     def enter_play(self, city: int, card: int) -> None:

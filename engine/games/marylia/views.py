@@ -19,15 +19,16 @@ import random
 
 from gemtable.engine.core import Observer
 
-from .cards import ENCOUNTER_TOTAL, EVENT_TOTAL, HIDDEN, RESOURCE_COUNTS, TYPES
-from .state import HIDDEN_HAND, NO_BID, SEALED, Auction, MaryliaState, Seat, new_seat, new_state
+from .components import ENCOUNTER_TOTAL, EVENT_TOTAL, HIDDEN, RESOURCE_COUNTS, TYPES
+from .records import build_seat, build_state
+from .state import HIDDEN_HAND, NO_BID, SEALED, Auction, MaryliaState, Seat
 
 
 def _copy(state: MaryliaState, seats: tuple[Seat, ...], resource_deck: tuple[int, ...],
           encounter_deck: tuple[int, ...], event_deck: tuple[int, ...],
           auction: Auction | None, observer: Observer | None) -> MaryliaState:
     s = state
-    return new_state(
+    return build_state(
         s.players, s.variant, s.step, s.current, s.first, s.round, s.actions_left,
         s.last_round, seats, s.characters, s.character_coins, s.resources, s.treasure,
         resource_deck, encounter_deck, event_deck, s.resource_discard, s.encounter_discard,
@@ -55,7 +56,7 @@ def public_events(state: MaryliaState) -> tuple[int, ...]:
 def view(state: MaryliaState, seat: Observer) -> MaryliaState:
     """`seat`'s view (State.view has checked the seat)."""
     seats = tuple(
-        s if index == seat else new_seat(s.coins, s.city, HIDDEN_HAND, s.held, s.items)
+        s if index == seat else build_seat(s.coins, s.city, HIDDEN_HAND, s.held, s.items)
         for index, s in enumerate(state.seats)
     )
     return _copy(
@@ -118,7 +119,7 @@ def determinize(state: MaryliaState, rng: random.Random) -> MaryliaState:
             hand = [0] * TYPES
             for _ in range(s.held):
                 hand[pool.pop()] += 1
-            s = new_seat(s.coins, s.city, tuple(hand), s.held, s.items)
+            s = build_seat(s.coins, s.city, tuple(hand), s.held, s.items)
         seats.append(s)
     encounters = unseen_encounters(state)
     rng.shuffle(encounters)

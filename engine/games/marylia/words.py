@@ -8,7 +8,7 @@ from its data; the sentences say what the engine does with them.
 
 from __future__ import annotations
 
-from .cards import (
+from .components import (
     ABILITY,
     ACQUIRER,
     COST,

@@ -33,12 +33,11 @@ nothing and `in` checks mostly succeed on identity.
 from __future__ import annotations
 
 import re
-from functools import cache
 from itertools import combinations_with_replacement
 
 import attrs
 
-from .cards import LETTERS, TOOLS
+from .components import LETTERS, TOOLS
 
 FACES = range(1, 7)
 MAX_SLOTS = 7
@@ -178,8 +177,8 @@ CRUCIBLE = {
     for counts in {_counts(combo) for combo in combinations_with_replacement(range(4), n)}
 }
 
-_PUT: dict[tuple, Put] = {}
-_MOVE: dict[tuple, Move] = {}
+_PUT: dict[tuple[int, tuple[int, ...], int, bool], Put] = {}
+_MOVE: dict[tuple[int, int, int, int], Move] = {}
 
 
 def put(slot: int, dice: tuple[int, ...], loupe: int = -1, burin: bool = False) -> Put:
@@ -196,19 +195,6 @@ def move(source: int, target: int, die: int, gem: int) -> Move:
     if action is None:
         action = _MOVE[key] = Move(source, target, die, gem)
     return action
-
-
-@cache
-def crucible_choices(available: tuple[int, ...]) -> tuple[Crucible, ...]:
-    """Every way to take min(4, all) dice from a reserve holding `available`."""
-    n = min(4, sum(available))
-    if not n:
-        return ()
-    return tuple(
-        CRUCIBLE[counts]
-        for counts in sorted(CRUCIBLE, reverse=True)
-        if sum(counts) == n and all(counts[c] <= available[c] for c in range(4))
-    )
 
 
 # --- reading text -------------------------------------------------------------

@@ -20,8 +20,10 @@ from statistics import mean
 
 from gemtable.engine.core import CHANCE
 
-from .cards import CARD_COUNT, COLOUR_MASK, COLOURS, GEMS, METAL, METALS, PIECE, PIECES, SIZE
-from .scoring import longest_collection, splits
+from .actions import Action, Pick, Put, Store
+from .components import CARD_COUNT, COLOUR_MASK, COLOURS, GEMS, METAL, METALS, PIECE, PIECES, SIZE
+from .scoring import longest_collection, splits, total
+from .state import WorkbenchState
 
 
 def deck_figures() -> list[str]:
@@ -79,7 +81,7 @@ def random_hands(hands: int, size: int, rng: random.Random) -> list[str]:
             f"max {best}; longest collection {spread}"]
 
 
-def _fitting(state, seat: int) -> int:
+def _fitting(state: WorkbenchState, seat: int) -> int:
     """Held dice of `seat` that match some open gem in the showcase."""
     open_gems = [0, 0, 0, 0]
     for card, missing in zip(state.showcase, state.missing, strict=True):
@@ -89,21 +91,21 @@ def _fitting(state, seat: int) -> int:
     return sum(min(h, o) for h, o in zip(state.seats[seat].held, open_gems, strict=True))
 
 
-def greedy(state, rng: random.Random):
+def greedy(state: WorkbenchState, rng: random.Random) -> Action:
     """A one-step lookahead player for balance figures only: finish cards
     (most prestige gained), otherwise place or keep the most useful dice."""
     me = state.current
-    before = state.score_of(me)
-    best, choices = None, []
+    before = total(state, me)
+    best: float | None = None
+    choices: list[Action] = []
     for action in state.legal_actions():
         after = state.apply(action)
-        value = 10 * (after.score_of(me) - before)
-        kind = type(action).__name__
-        if kind == "Put":
+        value: float = 10 * (total(after, me) - before)
+        if isinstance(action, Put):
             value += sum(action.dice) + (action.loupe >= 0) + action.burin
-        elif kind == "Pick":
+        elif isinstance(action, Pick):
             value += _fitting(after, me)
-        elif kind == "Store":
+        elif isinstance(action, Store):
             value += 0.5
         if best is None or value > best:
             best, choices = value, [action]
@@ -132,7 +134,7 @@ def playouts(players: int, games: int, seed: int, policy: str) -> list[str]:
         actions_played.append(steps)
         decks.append(len(state.deck))
         for seat_index, seat in enumerate(state.seats):
-            totals.append(state.score_of(seat_index))
+            totals.append(total(state, seat_index))
             gems.append(sum(SIZE[c] for c in seat.finished))
             sets.append(sum(split[0] for split in splits(seat.finished)))
             claimed.append(len(seat.commissions))

@@ -1,13 +1,16 @@
-"""Workbench's own consistency checks on a position (see State.invariants)."""
+"""Workbench's own consistency checks on a position (State.invariants) and its
+component totals (State.component_counts)."""
 
 from __future__ import annotations
 
-from .cards import COMMISSION_TOTAL, EMPTY, GEMS
+from .components import COMMISSION_TOTAL, EMPTY, GEMS, LETTERS
+from .dice import pool_colour
+from .rounds import commissions_in_play
 from .state import KEEP_LIMIT, OVER, ROUNDS, WorkbenchState
 
 
 def invariants(state: WorkbenchState) -> tuple[str, ...]:
-    broken = []
+    broken: list[str] = []
     players = state.players
     if not 0 <= state.current < players or not 0 <= state.initiative < players:
         broken.append(f"seat {state.current} (initiative {state.initiative}) is not at the table")
@@ -40,3 +43,40 @@ def invariants(state: WorkbenchState) -> tuple[str, ...]:
         if any(not 0 <= c < COMMISSION_TOTAL for c in seat.commissions):
             broken.append(f"{who} claimed an unknown commission")
     return tuple(broken)
+
+
+def component_counts(state: WorkbenchState) -> dict[str, int]:
+    """Dice of each colour wherever they are, jewel cards and commission cards."""
+    dice = list(state.reserve)
+    for c in range(4):
+        base = c * 6
+        dice[c] += sum(state.tray[base : base + 6]) + sum(state.extra[base : base + 6])
+        dice[c] += state.pending[c]
+    for code in state.pool:
+        dice[pool_colour(code)] += 1
+    for seat in state.seats:
+        for c in range(4):
+            dice[c] += seat.held[c]
+        for colour in seat.tools:
+            if colour >= 0:
+                dice[colour] += 1
+    for card, missing, strays in zip(state.showcase, state.missing, state.strays, strict=True):
+        if card >= 0:
+            for c in range(4):
+                dice[c] += GEMS[card][c] - missing[c]
+            for gem, die in strays:
+                dice[gem] -= 1
+                dice[die] += 1
+    counts = {f"{LETTERS[c]} dice": dice[c] for c in range(4)}
+    counts["jewel cards"] = (
+        len(state.deck)
+        + sum(1 for card in state.showcase if card != -1)
+        + sum(len(seat.finished) for seat in state.seats)
+    )
+    counts["commission cards"] = (
+        len(state.commissions)
+        + sum(len(seat.commissions) for seat in state.seats)
+        + COMMISSION_TOTAL
+        - commissions_in_play(state.variant, state.players)
+    )
+    return counts

@@ -1,9 +1,15 @@
-"""What each Workbench action does: a new state from the old one and the action."""
+"""What each Workbench action does: a new state from the old one and a legal action.
+
+rules.apply_action picks the function for the action.
+"""
 
 from __future__ import annotations
 
-from . import actions as A
-from .cards import BURIN, CLOTH, CRUCIBLE, EMPTY, GEMS, LOUPE
+from typing import Any
+
+from . import actions
+from .components import BURIN, CLOTH, CRUCIBLE, EMPTY, GEMS, LOUPE
+from .dice import CRUCIBLE_CODE, pool_code
 from .rounds import (
     ZERO,
     end_design_turn,
@@ -12,38 +18,21 @@ from .rounds import (
     next_designer,
     replace_at,
 )
-from .rules import burin_moves
 from .scoring import claims
+from .showcase import Stray, burin_moves
 from .state import KEEP_LIMIT, MOVE, NO_DICE, PICK, ROLL_EXTRA, TRIM, Seat, WorkbenchState
 
 # --- chance and design ------------------------------------------------------
 
 
-def apply_action(state: WorkbenchState, action: object) -> WorkbenchState:
-    if isinstance(action, A.Put):
-        return _put(state, action)
-    if isinstance(action, A.Roll):
-        return roll(state, action)
-    if isinstance(action, A.Pick):
-        return _pick(state, action)
-    if isinstance(action, A.Store):
-        return _store(state, action)
-    if isinstance(action, A.Discard):
-        return _discard(state)
-    if isinstance(action, A.Move):
-        return _move(state, action)
-    if isinstance(action, A.Leave):
-        return _leave(state, action)
-    if isinstance(action, A.Crucible):
-        return _crucible(state, action)
-    if isinstance(action, A.Pass):
-        if state.step == MOVE:
-            return end_making_turn(state)
-        return end_design_turn(state)
-    raise TypeError(f"not a Workbench action: {action!r}")  # pragma: no cover
+def pass_turn(state: WorkbenchState) -> WorkbenchState:
+    """Passing: the Burin's move declined, or the Crucible declined with an empty tray."""
+    if state.step == MOVE:
+        return end_making_turn(state)
+    return end_design_turn(state)
 
 
-def roll(state: WorkbenchState, roll: A.Roll) -> WorkbenchState:
+def roll(state: WorkbenchState, roll: actions.Roll) -> WorkbenchState:
     """The next die shows `roll.face`. Built field by field: a game rolls 80 to
     130 dice, and playouts roll more, so this is the engine's commonest step."""
     colour = roll.colour
@@ -65,7 +54,7 @@ def roll(state: WorkbenchState, roll: A.Roll) -> WorkbenchState:
     return next_designer(state, 0, pending=pending, tray=dice)
 
 
-def _crucible(state: WorkbenchState, action: A.Crucible) -> WorkbenchState:
+def crucible(state: WorkbenchState, action: actions.Crucible) -> WorkbenchState:
     me = state.current
     seat = state.seats[me]
     die = seat.tools[CRUCIBLE]
@@ -80,7 +69,7 @@ def _crucible(state: WorkbenchState, action: A.Crucible) -> WorkbenchState:
     )
 
 
-def _pick(state: WorkbenchState, action: A.Pick) -> WorkbenchState:
+def pick(state: WorkbenchState, action: actions.Pick) -> WorkbenchState:
     me = state.current
     seat = state.seats[me]
     reserve = list(state.reserve)
@@ -90,12 +79,12 @@ def _pick(state: WorkbenchState, action: A.Pick) -> WorkbenchState:
         reserve[tools[CLOTH]] += 1
         tools = replace_at(tools, CLOTH, -1)
     tray, extra = list(state.tray), state.extra
-    pool = []
+    pool: list[int] = []
     for c in range(4):
         for face in faces:
-            index = c * 6 + face - 1
+            index = c * 6 + face - 1  # dice.tray_index, inlined: picks are frequent
             pool.extend([index] * tray[index])
-            pool.extend([index + 24] * extra[index])
+            pool.extend([index + CRUCIBLE_CODE] * extra[index])
             tray[index] = 0
     if extra is not NO_DICE:  # Crucible dice that do not qualify go back
         for index, count in enumerate(extra):
@@ -110,10 +99,11 @@ def _pick(state: WorkbenchState, action: A.Pick) -> WorkbenchState:
     return _keep(state, pool, tuple(tray), tuple(reserve), seat)
 
 
-def _keep(state, pool, tray, reserve, seat: Seat) -> WorkbenchState:
+def _keep(state: WorkbenchState, pool: list[int], tray: tuple[int, ...],
+          reserve: tuple[int, ...], seat: Seat) -> WorkbenchState:
     held = [0, 0, 0, 0]
     for code in pool:
-        held[(code % 24) // 6] += 1
+        held[(code % CRUCIBLE_CODE) // 6] += 1  # dice.pool_colour, inlined
     seat = Seat(tuple(held), seat.tools, seat.finished, seat.commissions)
     return end_design_turn(
         state, pool=(), tray=tray, extra=NO_DICE, reserve=reserve,
@@ -121,8 +111,8 @@ def _keep(state, pool, tray, reserve, seat: Seat) -> WorkbenchState:
     )
 
 
-def _leave(state: WorkbenchState, action: A.Leave) -> WorkbenchState:
-    code = (action.colour * 6 + action.face - 1) + (24 if action.extra else 0)
+def leave(state: WorkbenchState, action: actions.Leave) -> WorkbenchState:
+    code = pool_code(action.colour, action.face, action.extra)
     pool = list(state.pool)
     pool.remove(code)
     tray, reserve = state.tray, state.reserve
@@ -138,8 +128,9 @@ def _leave(state: WorkbenchState, action: A.Leave) -> WorkbenchState:
 # --- manufacturing -------------------------------------------------------------------
 
 
-def _take(me: int, slot: int, showcase: list, missing: list, strays: list,
-          reserve: list, seats: list, commissions: list) -> None:
+def _take(me: int, slot: int, showcase: list[int], missing: list[tuple[int, ...]],
+          strays: list[tuple[Stray, ...]], reserve: list[int], seats: list[Seat],
+          commissions: list[int]) -> None:
     """The card in `slot` is complete: `me` takes it and its dice go back to the reserve."""
     card = showcase[slot]
     gems = GEMS[card]
@@ -157,7 +148,7 @@ def _take(me: int, slot: int, showcase: list, missing: list, strays: list,
     seats[me] = Seat(seat.held, seat.tools, finished, seat.commissions + won)
 
 
-def _put(state: WorkbenchState, action: A.Put) -> WorkbenchState:
+def put(state: WorkbenchState, action: actions.Put) -> WorkbenchState:
     me, slot = state.current, action.slot
     d0, d1, d2, d3 = action.dice
     seat = state.seats[me]
@@ -177,7 +168,7 @@ def _put(state: WorkbenchState, action: A.Put) -> WorkbenchState:
         tools = replace_at(tools, BURIN, -1)
     seats = replace_at(state.seats, me, Seat(held, tools, seat.finished, seat.commissions))
     if left[0] or left[1] or left[2] or left[3]:
-        changes = {"missing": replace_at(state.missing, slot, tuple(left)), "strays": strays, "seats": seats}
+        changes: dict[str, Any] = {"missing": replace_at(state.missing, slot, tuple(left)), "strays": strays, "seats": seats}
     else:
         lists = (list(state.showcase), list(state.missing), list(strays), list(state.reserve),
                  list(seats), list(state.commissions))
@@ -191,7 +182,7 @@ def _put(state: WorkbenchState, action: A.Put) -> WorkbenchState:
     return end_making_turn(state, **changes)
 
 
-def _move(state: WorkbenchState, action: A.Move) -> WorkbenchState:
+def move(state: WorkbenchState, action: actions.Move) -> WorkbenchState:
     source, target, die, gem = action.source, action.target, action.die, action.gem
     missing = list(state.missing)
     strays = list(state.strays)
@@ -211,14 +202,14 @@ def _move(state: WorkbenchState, action: A.Move) -> WorkbenchState:
     )
 
 
-def _discard(state: WorkbenchState) -> WorkbenchState:
+def discard(state: WorkbenchState) -> WorkbenchState:
     seat = state.seats[state.current]
     reserve = tuple(r + h for r, h in zip(state.reserve, seat.held, strict=True))
     seat = Seat(ZERO, seat.tools, seat.finished, seat.commissions)
     return end_making_turn(state, reserve=reserve, seats=replace_at(state.seats, state.current, seat))
 
 
-def _store(state: WorkbenchState, action: A.Store) -> WorkbenchState:
+def store(state: WorkbenchState, action: actions.Store) -> WorkbenchState:
     me = state.current
     seat = state.seats[me]
     reserve = list(state.reserve)

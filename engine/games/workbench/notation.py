@@ -4,13 +4,13 @@ action, and why some written actions can never be played (engine/notation.py).
 
 from __future__ import annotations
 
-from . import actions as A
-from .cards import DICE_COLOURS, LETTERS, TOOLS
+from . import actions
+from .components import DICE_COLOURS, LETTERS, TOOLS
 
 _COLOUR_KEY = ", ".join(f"{letter} {name}" for letter, name in zip(LETTERS, DICE_COLOURS,
                                                                    strict=True))
-_FACES = f"{A.FACES[0]} to {A.FACES[-1]}"
-_SLOTS = f"1 to {A.MAX_SLOTS}"
+_FACES = f"{actions.FACES[0]} to {actions.FACES[-1]}"
+_SLOTS = f"1 to {actions.MAX_SLOTS}"
 _TOOL_LIST = ", ".join(TOOLS)
 
 WRITTEN = {
@@ -29,8 +29,9 @@ WRITTEN = {
 _ALONE = ("pass", "discard")
 
 
-def problem(text: str) -> str:
-    """What is wrong with `text`, a Workbench verb followed by something it does not read."""
+def problem(state: object, text: str) -> str:
+    """What is wrong with `text`, a Workbench verb followed by something it does
+    not read (the same in every position: `state` is not needed)."""
     verb, _, rest = text.partition(" ")
     words = rest.split()
     if verb in _ALONE:
@@ -78,11 +79,11 @@ def _not_a_colour(letters: str) -> str:
 
 def never_legal(action: object) -> str:
     """Why `action`, written correctly, can never be played; "" if it can be."""
-    faces = [action.face] if isinstance(action, A.Roll | A.Leave) else (
-        [action.number, action.neighbour] if isinstance(action, A.Pick) else [])
+    faces = [action.face] if isinstance(action, actions.Roll | actions.Leave) else (
+        [action.number, action.neighbour] if isinstance(action, actions.Pick) else [])
     for face in faces:
-        if face and face not in A.FACES:
+        if face and face not in actions.FACES:
             return f"a die shows {_FACES}, not {face}"
-    if isinstance(action, A.Crucible) and not 1 <= sum(action.dice) <= 4:
+    if isinstance(action, actions.Crucible) and not 1 <= sum(action.dice) <= 4:
         return f"the Crucible rolls up to four reserve dice, not {sum(action.dice)}"
     return ""

@@ -7,10 +7,11 @@ old one and the changed fields, which is the cheapest way attrs allows.
 from __future__ import annotations
 
 import operator
+from typing import Any, TypeVar
 
 import attrs
 
-from .cards import CRUCIBLE, EMPTY, GEMS
+from .components import CRUCIBLE, EMPTY, GEMS
 from .state import (
     CHOOSE,
     MAKE,
@@ -24,20 +25,21 @@ from .state import (
 )
 
 ZERO = (0, 0, 0, 0)
+T = TypeVar("T")
 
 _FIELDS = tuple(field.name for field in attrs.fields(WorkbenchState) if field.init)
 _VALUES = operator.attrgetter(*_FIELDS)
 _INDEX = {name: index for index, name in enumerate(_FIELDS)}
 
 
-def evolve(state: WorkbenchState, **changes) -> WorkbenchState:
+def evolve(state: WorkbenchState, **changes: Any) -> WorkbenchState:
     values = list(_VALUES(state))
     for name, value in changes.items():
         values[_INDEX[name]] = value
     return WorkbenchState(*values)
 
 
-def replace_at(values: tuple, index: int, value) -> tuple:
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return values[:index] + (value,) + values[index + 1 :]
 
 
@@ -45,7 +47,7 @@ def commissions_in_play(variant: str, players: int) -> int:
     return 0 if variant == "introductory" else players + 1
 
 
-def next_designer(state: WorkbenchState, offset: int, **changes) -> WorkbenchState:
+def next_designer(state: WorkbenchState, offset: int, **changes: Any) -> WorkbenchState:
     """Hand the tray on, from `offset` seats after the Initiative holder; when
     it is back with the holder, the leftover tray dice return and manufacturing starts."""
     players = state.players
@@ -66,7 +68,7 @@ def next_designer(state: WorkbenchState, offset: int, **changes) -> WorkbenchSta
     return evolve(state, current=first, step=MAKE, **changes)
 
 
-def end_design_turn(state: WorkbenchState, **changes) -> WorkbenchState:
+def end_design_turn(state: WorkbenchState, **changes: Any) -> WorkbenchState:
     offset = (state.current - state.initiative) % state.players + 1
     return next_designer(state, offset, turns=state.turns + 1, **changes)
 
@@ -81,7 +83,7 @@ def next_holder(seats: tuple[Seat, ...], after: int, players: int) -> int | None
     return None
 
 
-def end_making_turn(state: WorkbenchState, **changes) -> WorkbenchState:
+def end_making_turn(state: WorkbenchState, **changes: Any) -> WorkbenchState:
     seats = changes.get("seats", state.seats)
     following = next_holder(seats, state.current, state.players)
     if following is None:

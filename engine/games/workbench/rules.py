@@ -1,4 +1,7 @@
-"""What may be played in a Workbench position: chance outcomes and legal actions.
+"""What may be played in a Workbench position, and what playing it does.
+
+Each rule's condition is written once, here or in showcase.py, and both the
+legal-action generator and the refusals (refusals.py) ask it.
 
 Rollouts spend most of their time listing manufacturing moves, so placements
 come from caches keyed only by what decides them, and every action value is
@@ -11,51 +14,31 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import product
 
-from . import actions as A
-from .cards import BURIN, CLOTH, CRUCIBLE, GEMS, LOUPE
+from gemtable.engine.core import IllegalAction
+
+from . import actions, effects
+from .components import BURIN, CLOTH, CRUCIBLE, LOUPE
+from .dice import pool_code, pool_die
 from .rounds import replace_at
+from .showcase import burin_moves
 from .state import CHOOSE, MAKE, MOVE, PICK, ROLL_EXTRA, TRIM, WorkbenchState
+
+Counts = tuple[int, ...]
+"""Dice or gems per colour (R B Y G)."""
 
 # --- chance -------------------------------------------------------------------
 
 
-def rolling_colour(state: WorkbenchState) -> int:
-    """The colour rolled at this chance step: the first one with dice pending."""
-    pending = state.pending
-    for colour in range(4):
-        if pending[colour]:
-            return colour
-    raise AssertionError("a chance step with no dice to roll")  # pragma: no cover
+def chance_outcomes(state: WorkbenchState) -> tuple[tuple[actions.Roll, float], ...]:
+    if state.step > ROLL_EXTRA:
+        raise IllegalAction("this is not a chance step")
+    return _ODDS[state.rolling_colour]
 
 
-def chance_outcomes(state: WorkbenchState) -> tuple[tuple[A.Roll, float], ...]:
-    return _ODDS[rolling_colour(state)]
+_ODDS = tuple(tuple((roll, 1 / 6) for roll in rolls) for rolls in actions.ROLLS)
 
 
-_ODDS = tuple(tuple((roll, 1 / 6) for roll in rolls) for rolls in A.ROLLS)
-
-
-# --- legal actions ----------------------------------------------------------------
-
-
-def legal_actions(state: WorkbenchState) -> tuple:
-    step = state.step
-    if step == MAKE:
-        return _making_actions(state)
-    if step <= ROLL_EXTRA:
-        return A.ROLLS[rolling_colour(state)]
-    if step in (CHOOSE, PICK):
-        return _design_actions(state)
-    if step == TRIM:
-        return tuple(dict.fromkeys(A.LEAVE[_die(code)] for code in state.pool))
-    if step == MOVE:
-        return burin_moves(state) + (A.PASS,)
-    return ()
-
-
-def _die(code: int) -> tuple[int, int, bool]:
-    """(colour, face, from the Crucible) of a die code in the trimming pool."""
-    return (code % 24) // 6, code % 6 + 1, code >= 24
+# --- the design phase -------------------------------------------------------------
 
 
 def faces_showing(state: WorkbenchState) -> tuple[int, ...]:
@@ -68,48 +51,121 @@ def faces_showing(state: WorkbenchState) -> tuple[int, ...]:
     )
 
 
-def _design_actions(state: WorkbenchState) -> tuple:
-    tools = state.seats[state.current].tools
-    showing = faces_showing(state)
-    result: list[A.Action] = [A.PICK[n] for n in showing]
-    if tools[CLOTH] >= 0:
-        result.extend(A.PICK_PAIR[n] for n in showing if n % 6 + 1 in showing)
-    if state.step == CHOOSE and tools[CRUCIBLE] >= 0:
-        result.extend(A.crucible_choices(replace_at(state.reserve, tools[CRUCIBLE], state.reserve[tools[CRUCIBLE]] + 1)))
-        if not showing:
-            result.append(A.PASS)
-    return tuple(result)
+def cloth_neighbour(number: int) -> int:
+    """The number the Cloth adds to `number`: the next one up, 1 after 6."""
+    return number % 6 + 1
+
+
+def may_use_crucible(step: int, tools: Counts) -> bool:
+    """Before picking, a seat with a die on the Melting Crucible may roll reserve dice."""
+    return step == CHOOSE and tools[CRUCIBLE] >= 0
+
+
+def crucible_reserve(state: WorkbenchState) -> Counts:
+    """The reserve the Crucible draws from: using the tool returns its die first."""
+    colour = state.seats[state.current].tools[CRUCIBLE]
+    return replace_at(state.reserve, colour, state.reserve[colour] + 1)
+
+
+def crucible_size(available: Counts) -> int:
+    """How many dice the Crucible rolls from a reserve holding `available`."""
+    return min(4, sum(available))
 
 
 @cache
-def _plain_placements(caps: tuple) -> tuple[tuple, ...]:
+def crucible_choices(available: Counts) -> tuple[actions.Crucible, ...]:
+    """Every way to take crucible_size(available) dice from the reserve."""
+    size = crucible_size(available)
+    if not size:
+        return ()
+    return tuple(
+        actions.CRUCIBLE[counts]
+        for counts in sorted(actions.CRUCIBLE, reverse=True)
+        if sum(counts) == size and all(counts[c] <= available[c] for c in range(4))
+    )
+
+
+def may_pass_design(showing: tuple[int, ...], crucible_usable: bool) -> bool:
+    """An empty tray lets a seat that may use the Crucible decline it and keep nothing."""
+    return not showing and crucible_usable
+
+
+def may_leave(state: WorkbenchState, action: actions.Leave) -> bool:
+    return pool_code(action.colour, action.face, action.extra) in state.pool
+
+
+def _design_actions(state: WorkbenchState) -> tuple[actions.Action, ...]:
+    tools = state.seats[state.current].tools
+    showing = faces_showing(state)
+    result: list[actions.Action] = [actions.PICK[n] for n in showing]
+    if tools[CLOTH] >= 0:
+        result.extend(actions.PICK_PAIR[n] for n in showing if cloth_neighbour(n) in showing)
+    crucible_usable = may_use_crucible(state.step, tools)
+    if crucible_usable:
+        result.extend(crucible_choices(crucible_reserve(state)))
+        if may_pass_design(showing, crucible_usable):
+            result.append(actions.PASS)
+    return tuple(result)
+
+
+# --- the manufacturing phase ------------------------------------------------------
+
+
+def tool_fits(left: Sequence[int], colour: int) -> bool:
+    """Whether a tool die may cover a gem of `colour` (-1: no die) among the `left` open gems."""
+    return colour >= 0 and left[colour] > 0
+
+
+def fits(state: WorkbenchState, held: Counts) -> bool:
+    """Whether some held die matches an open gem on some showcase card."""
+    for card, missing in zip(state.showcase, state.missing, strict=True):
+        if card >= 0 and (
+            held[0] and missing[0] or held[1] and missing[1]
+            or held[2] and missing[2] or held[3] and missing[3]
+        ):
+            return True
+    return False
+
+
+def may_store(held: Counts, any_fits: bool) -> bool:
+    """A die may go on a tool when none fits a card, or when it is the last one held."""
+    return not any_fits or sum(held) == 1
+
+
+def may_discard(any_fits: bool) -> bool:
+    return not any_fits
+
+
+@cache
+def _plain_placements(caps: Counts) -> tuple[tuple[actions.Put, ...], ...]:
     return _placement_actions(caps, caps, False, -1)
 
 
 @cache
-def _tool_placements(caps: tuple, room: tuple, loupe: bool, burin: int) -> tuple[tuple, ...]:
+def _tool_placements(caps: Counts, room: Counts, loupe: bool,
+                     burin: int) -> tuple[tuple[actions.Put, ...], ...]:
     return _placement_actions(caps, room, loupe, burin)
 
 
-def _placement_actions(held: tuple, missing: tuple, loupe: bool, burin: int) -> tuple[tuple, ...]:
+def _placement_actions(held: Counts, missing: Counts, loupe: bool,
+                       burin: int) -> tuple[tuple[actions.Put, ...], ...]:
     """A subset of the held dice, then maybe the Burin die, then maybe the Loupe die;
     the same options for every slot, as action tuples indexed by slot."""
     options = []
     for dice in product(*(range(min(held[c], missing[c]) + 1) for c in range(4))):
         left = [missing[c] - dice[c] for c in range(4)]
-        burin_options = (False, True) if burin >= 0 and left[burin] else (False,)
-        for use_burin in burin_options:
+        for use_burin in (False, True) if tool_fits(left, burin) else (False,):
             if use_burin:
                 left[burin] -= 1
             loupe_options = [-1]
             if loupe:
-                loupe_options.extend(c for c in range(4) if left[c])
+                loupe_options.extend(c for c in range(4) if tool_fits(left, c))
             for gem in loupe_options:
                 if any(dice) or use_burin or gem >= 0:
                     options.append((dice, gem, use_burin))
     return tuple(
-        tuple(A.put(slot, dice, gem, use_burin) for dice, gem, use_burin in options)
-        for slot in range(A.MAX_SLOTS)
+        tuple(actions.put(slot, dice, gem, use_burin) for dice, gem, use_burin in options)
+        for slot in range(actions.MAX_SLOTS)
     )
 
 
@@ -134,31 +190,21 @@ def fitting(held: Sequence[int], missing: Sequence[int]) -> int:
     return sum(min(held[c], missing[c]) for c in range(4))
 
 
-def fits(state: WorkbenchState, held: tuple[int, ...]) -> bool:
-    """Whether some held die matches an open gem on some showcase card."""
-    for card, missing in zip(state.showcase, state.missing, strict=True):
-        if card >= 0 and (
-            held[0] and missing[0] or held[1] and missing[1]
-            or held[2] and missing[2] or held[3] and missing[3]
-        ):
-            return True
-    return False
-
-
-def _making_actions(state: WorkbenchState) -> tuple:
+def _making_actions(state: WorkbenchState) -> tuple[actions.Action, ...]:
     """Placements on every card, then storing and discarding where allowed.
 
     Placements depend only on how many dice of each colour can go on a card
     (`caps`) and, for the tool dice, whether one or two gems of a colour stay
     open (`room`): the caches are keyed by just that, so few keys cover every
-    position. This is the hottest function of a rollout, hence the inlining.
+    position. This is the hottest function of a rollout, hence the inlining
+    (`can_fit` comes out as `fits(state, held)` would).
     """
     seat = state.seats[state.current]
     held, tools = seat.held, seat.tools
     h0, h1, h2, h3 = held
     loupe, burin = tools[LOUPE] >= 0, tools[BURIN]
     plain = not loupe and burin < 0
-    result: list = []
+    result: list[actions.Action] = []
     can_fit = False
     for slot, (card, missing) in enumerate(zip(state.showcase, state.missing, strict=True)):
         if card >= 0:
@@ -175,40 +221,59 @@ def _making_actions(state: WorkbenchState) -> tuple:
                 result += _tool_placements(caps, room, loupe, burin)[slot]
             if not can_fit and (caps[0] or caps[1] or caps[2] or caps[3]):
                 can_fit = True
+    # may_store and may_discard, unrolled for the hottest function of a rollout
     if not can_fit:
         result += _stores(held, tools)
-        result.append(A.DISCARD)
+        result.append(actions.DISCARD)
     elif h0 + h1 + h2 + h3 == 1:
         result += _stores(held, tools)
     return tuple(result)
 
 
 @cache
-def _stores(held: tuple, tools: tuple) -> tuple:
+def _stores(held: Counts, tools: Counts) -> tuple[actions.Store, ...]:
     """Storing one held die on each empty tool slot."""
     return tuple(
-        A.STORE[colour, tool] for tool in range(4) if tools[tool] < 0
+        actions.STORE[colour, tool] for tool in range(4) if tools[tool] < 0
         for colour in range(4) if held[colour]
     )
 
 
-def burin_moves(state: WorkbenchState) -> tuple:
-    """Moves of one die from a showcase card to an open gem of its colour on another."""
-    showcase, missing = state.showcase, state.missing
-    result = []
-    for source, card in enumerate(showcase):
-        if card < 0:
-            continue
-        strays = state.strays[source]
-        gems, open_gems = GEMS[card], missing[source]
-        dice = []
-        for colour in range(4):
-            covered = gems[colour] - open_gems[colour]
-            if covered and (not strays or covered > sum(1 for gem, _ in strays if gem == colour)):
-                dice.append((colour, colour))
-        dice.extend(dict.fromkeys((die, gem) for gem, die in strays))
-        for die, gem in dice:
-            for target, other in enumerate(showcase):
-                if target != source and other >= 0 and missing[target][die]:
-                    result.append(A.move(source, target, die, gem))
-    return tuple(result)
+# --- the whole list, and playing one ------------------------------------------------
+
+
+def legal_actions(state: WorkbenchState) -> tuple[actions.Action, ...]:
+    step = state.step
+    if step == MAKE:
+        return _making_actions(state)
+    if step <= ROLL_EXTRA:
+        return actions.ROLLS[state.rolling_colour]
+    if step in (CHOOSE, PICK):
+        return _design_actions(state)
+    if step == TRIM:
+        return tuple(dict.fromkeys(actions.LEAVE[pool_die(code)] for code in state.pool))
+    if step == MOVE:
+        return burin_moves(state) + (actions.PASS,)
+    return ()
+
+
+def apply_action(state: WorkbenchState, action: actions.Action) -> WorkbenchState:
+    """The state after `action`, which State.apply has found legal."""
+    if isinstance(action, actions.Roll):  # most actions of a game are rolls
+        return effects.roll(state, action)
+    if isinstance(action, actions.Put):
+        return effects.put(state, action)
+    if isinstance(action, actions.Pick):
+        return effects.pick(state, action)
+    if isinstance(action, actions.Store):
+        return effects.store(state, action)
+    if isinstance(action, actions.Discard):
+        return effects.discard(state)
+    if isinstance(action, actions.Move):
+        return effects.move(state, action)
+    if isinstance(action, actions.Leave):
+        return effects.leave(state, action)
+    if isinstance(action, actions.Crucible):
+        return effects.crucible(state, action)
+    return effects.pass_turn(state)
+

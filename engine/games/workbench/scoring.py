@@ -16,7 +16,7 @@ from itertools import combinations
 
 from gemtable.engine.core import ScoreLine
 
-from .cards import (
+from .components import (
     COLOUR_MASK,
     COMMISSION_COUNT,
     COMMISSION_KIND,
@@ -28,8 +28,11 @@ from .cards import (
     PIECE,
     SIZE,
 )
+from .state import WorkbenchState
 
 COLLECTION_POINTS = {2: 2, 3: 4, 4: 8}
+Split = tuple[int, int, tuple[tuple[int, ...], ...]]
+"""(points, longest collection, collections) of one metal's finished cards."""
 
 
 def is_collection(cards: tuple[int, ...]) -> bool:
@@ -44,7 +47,7 @@ def is_collection(cards: tuple[int, ...]) -> bool:
 
 
 @cache
-def best_split(cards: tuple[int, ...]) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
+def best_split(cards: tuple[int, ...]) -> Split:
     """(points, longest collection, collections) of the best split of `cards`.
 
     `cards` should be sorted and of one metal (other cards simply never group).
@@ -77,7 +80,7 @@ def best_split(cards: tuple[int, ...]) -> tuple[int, int, tuple[tuple[int, ...],
     return points, longest, collections
 
 
-def splits(finished: tuple[int, ...]) -> tuple[tuple[int, int, tuple], ...]:
+def splits(finished: tuple[int, ...]) -> tuple[Split, ...]:
     """The best split of each metal's cards, in the order of METALS."""
     return tuple(
         best_split(tuple(sorted(c for c in finished if METAL[c] == metal)))
@@ -93,13 +96,17 @@ def commission_points(claimed: tuple[int, ...]) -> int:
     return sum(COMMISSION_POINTS[k] for k in claimed)
 
 
-def total(state, seat: int) -> int:
+def total(state: WorkbenchState, seat: int) -> int:
     s = state.seats[seat]
     return (
         gem_points(s.finished)
         + sum(split[0] for split in splits(s.finished))
         + commission_points(s.commissions)
     )
+
+
+def scores(state: WorkbenchState) -> tuple[int, ...]:
+    return tuple(total(state, seat) for seat in range(state.players))
 
 
 def longest_collection(finished: tuple[int, ...]) -> int:
@@ -118,7 +125,7 @@ def meets(finished: tuple[int, ...], commission: int) -> bool:
     return sum(toward(c, commission) for c in finished) >= COMMISSION_COUNT[commission]
 
 
-def claims(finished: tuple[int, ...], unclaimed) -> tuple[int, ...]:
+def claims(finished: tuple[int, ...], unclaimed: Sequence[int]) -> tuple[int, ...]:
     """The unclaimed commissions these finished cards meet: claimed at once."""
     return tuple(k for k in unclaimed if meets(finished, k))
 
@@ -133,7 +140,7 @@ def finishing_gain(finished: tuple[int, ...], unclaimed: Sequence[int],
                                                                           unclaimed))
 
 
-def ranking(state) -> tuple[int, ...]:
+def ranking(state: WorkbenchState) -> tuple[int, ...]:
     """Places by prestige, then commissions claimed, then the longest collection."""
     keys = []
     for seat_index, seat in enumerate(state.seats):
@@ -142,16 +149,16 @@ def ranking(state) -> tuple[int, ...]:
     return tuple(1 + sum(other > mine for other in keys) for mine in keys)
 
 
-def score_breakdown(state, seat_index: int) -> tuple[ScoreLine, ...]:
+def score_breakdown(state: WorkbenchState, seat: int) -> tuple[ScoreLine, ...]:
     """The end screen's rows. Every seat gets the same labels (a trailing count
     such as "(3)" aside), so the seats line up column by column."""
-    seat = state.seats[seat_index]
-    lines = [ScoreLine(f"Gems on finished jewels ({len(seat.finished)})",
-                       gem_points(seat.finished))]
-    for metal, (points, _, collections) in enumerate(splits(seat.finished)):
+    record = state.seats[seat]
+    lines = [ScoreLine(f"Gems on finished jewels ({len(record.finished)})",
+                       gem_points(record.finished))]
+    for metal, (points, _, collections) in enumerate(splits(record.finished)):
         lines.append(ScoreLine(f"{METALS[metal].capitalize()} gold collections "
                                f"({len(collections)})", points))
-    lines.append(ScoreLine(f"Commissions ({len(seat.commissions)})",
-                           commission_points(seat.commissions)))
-    lines.append(ScoreLine("Longest collection", longest_collection(seat.finished)))
+    lines.append(ScoreLine(f"Commissions ({len(record.commissions)})",
+                           commission_points(record.commissions)))
+    lines.append(ScoreLine("Longest collection", longest_collection(record.finished)))
     return tuple(lines)

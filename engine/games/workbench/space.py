@@ -14,31 +14,31 @@ from __future__ import annotations
 
 from itertools import product
 
-from . import actions as A
+from . import actions
 from .state import KEEP_LIMIT
 
 
-def _placements() -> list[A.Put]:
-    every = []
-    for slot in range(A.MAX_SLOTS):
+def _placements() -> list[actions.Put]:
+    every: list[actions.Put] = []
+    for slot in range(actions.MAX_SLOTS):
         for dice in product(range(KEEP_LIMIT + 1), repeat=4):
             if sum(dice) > KEEP_LIMIT:
                 continue
             for burin in (False, True):
                 for loupe in range(-1, 4):
                     if any(dice) or burin or loupe >= 0:
-                        every.append(A.Put(slot, dice, loupe, burin))
+                        every.append(actions.Put(slot, dice, loupe, burin))
     return every
 
 
-def _moves() -> list[A.Move]:
-    return [A.Move(source, target, die, gem)
-            for source in range(A.MAX_SLOTS) for target in range(A.MAX_SLOTS)
+def _moves() -> list[actions.Move]:
+    return [actions.Move(source, target, die, gem)
+            for source in range(actions.MAX_SLOTS) for target in range(actions.MAX_SLOTS)
             if source != target for die in range(4) for gem in range(4)]
 
 
 def action_space(players: int, variant: str) -> tuple[str, ...]:
-    every = (*(roll for colour in A.ROLLS for roll in colour), *A.PICK.values(),
-             *A.PICK_PAIR.values(), *(A.CRUCIBLE[key] for key in sorted(A.CRUCIBLE, reverse=True)),
-             *A.LEAVE.values(), *_placements(), *_moves(), *A.STORE.values(), A.PASS, A.DISCARD)
+    every = (*(roll for colour in actions.ROLLS for roll in colour), *actions.PICK.values(),
+             *actions.PICK_PAIR.values(), *(actions.CRUCIBLE[key] for key in sorted(actions.CRUCIBLE, reverse=True)),
+             *actions.LEAVE.values(), *_placements(), *_moves(), *actions.STORE.values(), actions.PASS, actions.DISCARD)
     return tuple(str(action) for action in every)

@@ -1,15 +1,21 @@
-"""The Workbench state: plain tuples, one small frozen record per seat."""
+"""The Workbench state: plain tuples, one small frozen record per seat.
+
+Data only: the rules that read and change it live in the sibling modules,
+which import this one (game.py names them for each job). Besides the
+components it imports only the action values, to hand dice rolls on quickly.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import attrs
 
-from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, ScoreLine, State
+from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, State
 
-from .cards import COMMISSION_TOTAL, GEMS, LETTERS
+from .actions import ROLLS, Action, Roll
 
 # Steps: what the position is waiting for.
 ROLL = 0
@@ -52,8 +58,11 @@ class Seat:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class WorkbenchState(State):
-    game: ClassVar[Game]
+class WorkbenchState(State[Action]):
+    game: ClassVar[Game[Any, Any]]
+    roll_effect: ClassVar[Callable[[WorkbenchState, Roll], WorkbenchState]]
+    """What a legal roll does (effects.roll), set beside `game` in game.py: a
+    playout rolls about a hundred dice, so `apply` hands them on directly."""
 
     players: int
     variant: str
@@ -86,7 +95,7 @@ class WorkbenchState(State):
     turns: int
     observer: Observer | None = None
     """None for the true state; the seat (or SPECTATOR) a view was made for."""
-    _legal: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     # --- protocol ----------------------------------------------------------
     @property
@@ -100,113 +109,31 @@ class WorkbenchState(State):
     def is_over(self) -> bool:
         return self.step == OVER
 
-
-
-    def describe(self, action: object, after: WorkbenchState) -> str:
-        return telling.describe(self, action, after)
-
-    def reveals(self, action: object) -> bool:
-        return telling.reveals(self, action)
-
     @property
     def rounds(self) -> int:
         """How many rounds this game lasts."""
         return ROUNDS[self.variant][self.players]
 
-    def progress(self) -> str:
-        return f"Round {min(self.round + 1, self.rounds)} of {self.rounds}"
+    @property
+    def rolling_colour(self) -> int:
+        """The colour rolled at this chance step: the first one with dice pending."""
+        pending = self.pending
+        for colour in range(4):
+            if pending[colour]:
+                return colour
+        raise AssertionError("a chance step with no dice to roll")  # pragma: no cover
 
-    def _legal_actions(self) -> tuple:
-        return rules.legal_actions(self)
-
-    def apply(self, action: object) -> WorkbenchState:
-        # Dice rolls are most of the actions of a playout: checked directly.
-        if type(action) is actions.Roll and self.step <= ROLL_EXTRA:
-            if action.colour == rules.rolling_colour(self) and 1 <= action.face <= 6:
-                return effects.roll(self, action)
-            raise IllegalAction(self.why_illegal(action), action)
+    # --- dice, checked in front of the rules for speed -----------------------
+    def apply(self, action: Action) -> WorkbenchState:
+        # Dice rolls are most of the actions of a playout: a face of the die
+        # being rolled goes straight to the rules, without listing the outcomes.
+        if (type(action) is Roll and self.step <= ROLL_EXTRA
+                and action.colour == self.rolling_colour and 1 <= action.face <= 6):
+            return self.roll_effect(action)
         return State.apply(self, action)
 
-    def _apply(self, action: object) -> WorkbenchState:
-        return effects.apply_action(self, action)
-
-    def why_illegal(self, action: object) -> str:
-        return explain.why_illegal(self, action)
-
-    def parse_syntax(self, text: str) -> object | None:
-        return actions.parse(text)
-
-    def notation_problem(self, text: str) -> str:
-        return notation.problem(text)
-
-    def chance_outcomes(self) -> tuple[tuple[object, float], ...]:
-        if self.to_move is not CHANCE:
-            raise IllegalAction("this is not a chance step")
-        return rules.chance_outcomes(self)
-
-    def sample_chance(self, rng: random.Random) -> object:
+    def sample_chance(self, rng: random.Random) -> Action:
         """Rolls the next die directly (the same even odds as chance_outcomes)."""
-        if self.to_move is not CHANCE:
+        if self.step > ROLL_EXTRA:
             raise IllegalAction("this is not a chance step")
-        return actions.ROLLS[rules.rolling_colour(self)][int(rng.random() * 6)]
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(scoring.total(self, seat) for seat in range(self.players))
-
-    def ranking(self) -> tuple[int, ...]:
-        return scoring.ranking(self)
-
-    def score_breakdown(self, seat: int) -> tuple[ScoreLine, ...]:
-        return scoring.score_breakdown(self, seat)
-
-    def _view(self, seat: Observer) -> WorkbenchState:
-        return views.view(self, seat)
-
-    def determinize(self, rng: random.Random) -> WorkbenchState:
-        return views.determinize(self, rng)
-
-    def invariants(self) -> tuple[str, ...]:
-        return checks.invariants(self)
-
-    def component_counts(self) -> dict[str, int]:
-        """Dice of each colour wherever they are, jewel cards and commission cards."""
-        dice = list(self.reserve)
-        for c in range(4):
-            base = c * 6
-            dice[c] += sum(self.tray[base : base + 6]) + sum(self.extra[base : base + 6])
-            dice[c] += self.pending[c]
-        for code in self.pool:
-            dice[(code % 24) // 6] += 1
-        for seat in self.seats:
-            for c in range(4):
-                dice[c] += seat.held[c]
-            for colour in seat.tools:
-                if colour >= 0:
-                    dice[colour] += 1
-        for card, missing, strays in zip(self.showcase, self.missing, self.strays, strict=True):
-            if card >= 0:
-                for c in range(4):
-                    dice[c] += GEMS[card][c] - missing[c]
-                for gem, die in strays:
-                    dice[gem] -= 1
-                    dice[die] += 1
-        counts = {f"{LETTERS[c]} dice": dice[c] for c in range(4)}
-        counts["jewel cards"] = (
-            len(self.deck)
-            + sum(1 for card in self.showcase if card != -1)
-            + sum(len(seat.finished) for seat in self.seats)
-        )
-        counts["commission cards"] = (
-            len(self.commissions)
-            + sum(len(seat.commissions) for seat in self.seats)
-            + COMMISSION_TOTAL
-            - rounds.commissions_in_play(self.variant, self.players)
-        )
-        return counts
-
-    # --- helpers for bots and screens -------------------------------------
-    def score_of(self, seat: int) -> int:
-        return scoring.total(self, seat)
-
-
-from . import actions, checks, effects, explain, notation, rounds, rules, scoring, telling, views  # noqa: E402  (they need the classes above)
+        return ROLLS[self.rolling_colour][int(rng.random() * 6)]

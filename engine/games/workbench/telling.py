@@ -1,13 +1,13 @@
-"""Workbench moves in words for the table's log, and which moves bring a
-hidden card to light (those cannot be taken back)."""
+"""Workbench moves in words for the table's log, which moves bring a hidden
+card to light (those cannot be taken back), and where the game stands."""
 
 from __future__ import annotations
 
 from gemtable.engine.core import CHANCE, IllegalAction
 from gemtable.engine.wording import article
 
-from . import actions as A
-from .cards import (
+from . import actions
+from .components import (
     BURIN,
     COLOURS,
     DICE_COLOURS,
@@ -38,7 +38,7 @@ def card_words(card: int) -> str:
     return f"the {METALS[METAL[card]]} {PIECES[PIECE[card]]} of {gems} gem{'s' * (gems != 1)}"
 
 
-def _put(before: WorkbenchState, action: A.Put, after: WorkbenchState) -> str:
+def _put(before: WorkbenchState, action: actions.Put, after: WorkbenchState) -> str:
     """A placement: held dice, tool dice or both (a placement may be tool
     dice alone), the card they went on, and whether it was finished."""
     me = before.current
@@ -64,35 +64,35 @@ def _held(state: WorkbenchState, seat: int) -> int:
     return sum(state.seats[seat].held)
 
 
-def describe(before: WorkbenchState, action: object, after: WorkbenchState) -> str:
-    me = before.current
-    if isinstance(action, A.Roll):
+def describe(state: WorkbenchState, action: actions.Action, after: WorkbenchState) -> str:
+    me = state.current
+    if isinstance(action, actions.Roll):
         return f"rolled {article(DICE_COLOURS[action.colour])} {action.face}"
-    if isinstance(action, A.Pick):
+    if isinstance(action, actions.Pick):
         faces = f"{action.number}s and {action.neighbour}s" if action.neighbour else f"{action.number}s"
-        kept = _held(after, me) - _held(before, me)
+        kept = _held(after, me) - _held(state, me)
         return f"kept the {faces} ({kept} {'die' if kept == 1 else 'dice'})"
-    if isinstance(action, A.Crucible):
+    if isinstance(action, actions.Crucible):
         return f"used the Crucible to roll {_dice(action.dice)} from the reserve"
-    if isinstance(action, A.Leave):
+    if isinstance(action, actions.Leave):
         where = "the Crucible's" if action.extra else "the tray's"
         return f"left {where} {DICE_COLOURS[action.colour]} {action.face} behind"
-    if isinstance(action, A.Put):
-        return _put(before, action, after)
-    if isinstance(action, A.Move):
+    if isinstance(action, actions.Put):
+        return _put(state, action, after)
+    if isinstance(action, actions.Move):
         return (f"moved {article(DICE_COLOURS[action.die])} die from slot {action.source + 1} "
                 f"to slot {action.target + 1} with the Burin")
-    if isinstance(action, A.Store):
+    if isinstance(action, actions.Store):
         tool = TOOLS[action.tool].capitalize()  # as the board names it
         return f"stored {article(DICE_COLOURS[action.colour])} die on the {tool}"
-    if isinstance(action, A.Pass):
+    if isinstance(action, actions.Pass):
         return "passed"
-    if isinstance(action, A.Discard):
+    if isinstance(action, actions.Discard):
         return "gave back every held die (none fitted)"
     return str(action)
 
 
-def reveals(state: WorkbenchState, action: object) -> bool:
+def reveals(state: WorkbenchState, action: actions.Action) -> bool:
     """A die rolled, or a card drawn from the face-down deck into the showcase."""
     if state.to_move is None:
         return False
@@ -105,3 +105,7 @@ def reveals(state: WorkbenchState, action: object) -> bool:
     except ValueError:
         return True  # a view cannot draw: the move would draw a card
     return len(after.deck) < len(state.deck)
+
+
+def progress(state: WorkbenchState) -> str:
+    return f"Round {min(state.round + 1, state.rounds)} of {state.rounds}"

@@ -13,7 +13,7 @@ import random
 
 from gemtable.engine.core import Observer
 
-from .cards import CARD_COUNT, HIDDEN
+from .components import CARD_COUNT, HIDDEN
 from .state import WorkbenchState
 
 

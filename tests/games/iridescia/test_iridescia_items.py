@@ -8,6 +8,7 @@ import pytest
 from gemtable.engine import IllegalAction, registry
 from gemtable.engine.games.iridescia import actions as A
 from gemtable.engine.games.iridescia import rhom
+from gemtable.engine.games.iridescia.actions import item_played
 from gemtable.engine.games.iridescia.board import FORWARD, ROW_OF, parse_cell, row_cells
 from gemtable.engine.games.iridescia.common import needs_refresh
 from gemtable.engine.games.iridescia.components import (
@@ -22,7 +23,6 @@ from gemtable.engine.games.iridescia.components import (
     TILES,
     WELL,
 )
-from gemtable.engine.games.iridescia.explain import item_played
 from gemtable.engine.games.iridescia.state import GO, OPTIONAL, REVEAL, WISH
 
 GAME = registry.get("iridescia")
@@ -197,7 +197,7 @@ def test_hidden_hands_are_dealt_even_when_the_unseen_cards_are_few():
     import random
 
     from gemtable.engine.games.iridescia import views
-    from gemtable.engine.games.iridescia.state import evolve
+    from gemtable.engine.games.iridescia.fast import evolve
 
     state = GAME.new(4, seed=1)
     pool = [k for k in range(12) for _ in range(3)]

@@ -11,6 +11,7 @@ import pytest
 
 from gemtable.engine import CHANCE, SPECTATOR, IllegalAction, ScoreLine, registry
 from gemtable.engine.games.jewelbox import solo_title
+from gemtable.engine.games.jewelbox.boxes import box_rows
 from gemtable.engine.games.jewelbox.components import (
     COPIES,
     EITHER,
@@ -21,6 +22,7 @@ from gemtable.engine.games.jewelbox.components import (
     LETTERS,
 )
 from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.scoring import family_points
 from gemtable.engine.games.jewelbox.state import DISCARDING, OVER, ROLLING, START, SWAP_FIRST
 
 GAME = registry.get("jewelbox")
@@ -75,7 +77,7 @@ def test_solo_ends_on_the_last_placement_without_a_discard():
     final = play(state, "rolled 1")
     assert final.is_over and final.to_move is None and final.legal_actions() == ()
     assert final.turn == 25 and final.discards == state.discards
-    assert final.box_rows(0)[1][4] == "SWLH" + LETTERS[state.log[0]]
+    assert box_rows(final, 0)[1][4] == "SWLH" + LETTERS[state.log[0]]
 
 
 @pytest.mark.parametrize(("score", "title"), [
@@ -132,9 +134,9 @@ def test_solo_breakdown_names_the_title():
 
 
 def test_provisional_scarab_is_inner_until_the_box_reaches_its_side():
-    assert position(("S",), (), variant="standard").family_points(0) == (3, 0, 0, 0, 0)
-    assert position(("SWL",), (), variant="standard").family_points(0)[0] == 3
-    assert position(("SWLH",), (), variant="standard").family_points(0)[0] == 2
+    assert family_points(position(("S",), (), variant="standard"), 0) == (3, 0, 0, 0, 0)
+    assert family_points(position(("SWL",), (), variant="standard"), 0)[0] == 3
+    assert family_points(position(("SWLH",), (), variant="standard"), 0)[0] == 2
 
 
 # --- views ---------------------------------------------------------------------------------

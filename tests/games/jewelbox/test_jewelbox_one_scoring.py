@@ -11,6 +11,7 @@ import pytest
 from gemtable.ai.heuristics.jewelbox import JewelBoxHeuristic, Weights
 from gemtable.engine import registry
 from gemtable.engine.games.jewelbox.board import bits, family_at
+from gemtable.engine.games.jewelbox.boxes import box_rows
 from gemtable.engine.games.jewelbox.components import (
     ALL_TOOLS,
     COPIES,
@@ -19,7 +20,7 @@ from gemtable.engine.games.jewelbox.components import (
     TOOL_POINTS,
     tool_count,
 )
-from gemtable.engine.games.jewelbox.scoring import SCARAB_EDGE, SCARAB_INNER
+from gemtable.engine.games.jewelbox.scoring import SCARAB_EDGE, SCARAB_INNER, family_points
 from gemtable.engine.games.jewelbox.state import JewelBoxState, Seat
 from gemtable.tui.boards.jewelbox.explain import note
 
@@ -75,7 +76,7 @@ def test_board_notes_add_up_to_the_engine_score_on_random_boxes() -> None:
             assert found.unit >> cell & 1, "a beetle belongs to the unit it is scored in"
             units[family_at(masks, cell)][found.unit] = found.points
         figures = tuple(sum(unit.values()) for unit in units)
-        assert figures == state.family_points(0), state.box_rows(0)
+        assert figures == family_points(state, 0), box_rows(state, 0)
 
 
 def test_heuristic_without_prospects_is_the_engine_score_on_random_boxes() -> None:
@@ -84,14 +85,14 @@ def test_heuristic_without_prospects_is_the_engine_score_on_random_boxes() -> No
         box = state.seats[0]
         supply = tuple(c - m.bit_count() for c, m in zip(COPIES, box.masks, strict=True))
         value = SCORED_ONLY.box_value(state.geometry, box.masks, box.tools, supply)
-        engine = sum(state.family_points(0)) + TOOL_POINTS * tool_count(box.tools)
+        engine = sum(family_points(state, 0)) + TOOL_POINTS * tool_count(box.tools)
         if settled(state):
-            assert value == pytest.approx(engine), state.box_rows(0)
+            assert value == pytest.approx(engine), box_rows(state, 0)
             checked_settled += 1
         else:
             # An unsettled Scarab scores inner points for the engine and a
             # share between edge and inner points for the heuristic.
             spread = (SCARAB_INNER - SCARAB_EDGE) * scoring_scarabs(state)
-            assert engine - spread - 1e-9 <= value <= engine + 1e-9, state.box_rows(0)
+            assert engine - spread - 1e-9 <= value <= engine + 1e-9, box_rows(state, 0)
             checked_open += 1
     assert checked_settled > BOXES // 4 and checked_open > BOXES // 4

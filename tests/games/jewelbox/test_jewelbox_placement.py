@@ -7,8 +7,10 @@ import random
 import pytest
 
 from gemtable.engine import CHANCE, IllegalAction, registry
+from gemtable.engine.games.jewelbox.boxes import box_rows, family_on
 from gemtable.engine.games.jewelbox.components import LADYBUG, LETTERS, WEEVIL
 from gemtable.engine.games.jewelbox.positions import position
+from gemtable.engine.games.jewelbox.rules import placements
 from gemtable.engine.games.jewelbox.state import PLACING
 
 GAME = registry.get("jewelbox")
@@ -35,9 +37,9 @@ def legal_texts(state):
 def test_first_beetle_goes_on_the_centre_by_itself(players, variant, centre):
     start = GAME.new(players, seed=8, variant=variant)
     state = play(start, "roll", "rolled 2")
-    (row, col), rows = state.box_rows(0)
+    (row, col), rows = box_rows(state, 0)
     assert rows == (LETTERS[start.log[1]],)
-    assert state.family_on(0, row, col) == start.log[1]
+    assert family_on(state, 0, row, col) == start.log[1]
     assert f"{'abcde'[col]}{row + 1}" == centre
 
 
@@ -50,7 +52,7 @@ def test_a_beetle_must_share_a_side_with_the_box():
 
 def test_placements_helper_matches_the_legal_squares():
     state = placing("SW", ".L", at="c3")
-    squares = state.placements(0)
+    squares = placements(state, 0)
     assert [f"place {'abcdefg'[c]}{r + 1}" for r, c in squares] == legal_texts(state)
 
 
@@ -104,7 +106,7 @@ def test_bad_squares_get_a_reason(square, reason):
 
 def test_the_placed_beetle_is_the_one_collected():
     state = play(placing("S", at="d4", holding=LADYBUG), "place e4")
-    assert state.box_rows(0) == ((3, 3), ("SL",))
+    assert box_rows(state, 0) == ((3, 3), ("SL",))
 
 
 @pytest.mark.parametrize(("players", "variant", "size"), [
@@ -119,11 +121,11 @@ def test_random_games_keep_every_box_connected_and_square(players, variant, size
         else:
             state = state.apply(rng.choice(state.legal_actions()))
         for s in range(players):
-            _, rows = state.box_rows(s)
+            _, rows = box_rows(state, s)
             assert len(rows) <= size and all(len(row) <= size for row in rows)
             assert _connected(rows)
     for s in range(players):
-        _, rows = state.box_rows(s)
+        _, rows = box_rows(state, s)
         assert len(rows) == size and all(len(row) == size and "." not in row for row in rows)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gemtable.engine import CHANCE, IllegalAction, registry
+from gemtable.engine.games.jewelbox.boxes import box_rows, family_on
 from gemtable.engine.games.jewelbox.components import (
     ALL_TOOLS,
     EITHER,
@@ -126,13 +127,13 @@ def test_magnifying_glass_takes_any_log_beetle_and_is_the_turns_only_tool():
     assert state.seats[0].tools == FORCEPS | EITHER
     state = play(state, "place d5")
     assert state.to_move == 1, "no Forceps after placing: the turn's tool is used"
-    assert state.box_rows(0) == ((3, 3), ("SW", "H."))
+    assert box_rows(state, 0) == ((3, 3), ("SW", "H."))
 
 
 def test_glass_pile_takes_the_top_face_down_beetle_and_leaves_the_log():
     before = two_beetles()
     state = play(before, "glass pile", "place d5")
-    assert state.family_on(0, 4, 3) == before.pile[-1]
+    assert family_on(state, 0, 4, 3) == before.pile[-1]
     assert state.log == before.log and state.pile == before.pile[:-1]
 
 
@@ -151,7 +152,7 @@ def test_forceps_before_collecting_then_the_die_must_decide():
     assert state.seats[0].tools == GLASS | EITHER, "taking up the Forceps uses them"
     assert legal_texts(state) == ["swap d4 e4", "swap d4 f4", "swap e4 f4"]
     state = play(state, "swap f4 d4")
-    assert state.box_rows(0) == ((3, 3), ("LWS",))
+    assert box_rows(state, 0) == ((3, 3), ("LWS",))
     assert state.to_move is CHANCE, "the glass would be a second tool"
     state = play(state, "rolled 1", "place d5")
     assert state.to_move == 1, "and no Forceps again after placing"
@@ -159,7 +160,7 @@ def test_forceps_before_collecting_then_the_die_must_decide():
 
 def test_with_only_one_swap_possible_the_forceps_make_it_at_once():
     state = play(two_beetles(), "forceps")
-    assert state.box_rows(0) == ((3, 3), ("WS",)) and state.to_move is CHANCE
+    assert box_rows(state, 0) == ((3, 3), ("WS",)) and state.to_move is CHANCE
 
 
 def test_forceps_after_placing_or_done():
@@ -172,10 +173,10 @@ def test_forceps_after_placing_or_done():
     with pytest.raises(IllegalAction, match="you hold the Forceps"):
         play(holding, "done")
     swapped = play(holding, "swap d5 e4")
-    assert swapped.box_rows(0) == ((3, 3), ("SL", "W."))
+    assert box_rows(swapped, 0) == ((3, 3), ("SL", "W."))
     assert swapped.seats[0].tools == GLASS | EITHER and swapped.to_move == 1
     kept = play(state, "done")
-    assert kept.seats[0].tools == ALL_TOOLS and kept.box_rows(0) == ((3, 3), ("SW", "L."))
+    assert kept.seats[0].tools == ALL_TOOLS and box_rows(kept, 0) == ((3, 3), ("SW", "L."))
 
 
 def test_a_swap_needs_the_forceps_taken_up_first():

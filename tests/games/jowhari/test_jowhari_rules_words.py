@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from gemtable.engine import registry
-from gemtable.engine.games.jowhari.cards import BONUS, CARDS_OF_LEVEL, COST, LEVELS, PRESTIGE
+from gemtable.engine.games.jowhari.components import BONUS, CARDS_OF_LEVEL, COST, LEVELS, PRESTIGE
 
 RULES = " ".join(registry.get("jowhari").rules_text().split())
 

@@ -10,19 +10,18 @@ import attrs
 import pytest
 
 from gemtable.engine import SPECTATOR, IllegalAction, registry
-from gemtable.engine.games.jowhari import actions as A
-from gemtable.engine.games.jowhari import cards
+from gemtable.engine.games.jowhari import actions, components
 from gemtable.engine.games.jowhari.state import JowhariState, Seat
 
 GAME = registry.get("jowhari")
 
 
 def card(code: str) -> int:
-    return cards.CODE.index(code)
+    return components.CODE.index(code)
 
 
 def tokens(text: str) -> tuple[int, ...]:
-    return tuple(text.count(letter) for letter in cards.LETTERS)
+    return tuple(text.count(letter) for letter in components.LETTERS)
 
 
 def seat(tok: str = "", *, bonuses: str = "", prestige: int = 0, bought=(), hand=(),
@@ -61,19 +60,19 @@ def test_setup_supply_hands_and_centre(players, gems):
     assert [len(row) for row in state.centre] == [4, 3, 3]
     for s in state.seats:
         assert s.tokens == (0, 0, 0, 0, 0, 2), "2 gold each, from the box"
-        assert [cards.LEVEL[c] for c in s.hand] == [1, 1, 2]
+        assert [components.LEVEL[c] for c in s.hand] == [1, 1, 2]
         assert s.hand_public == (False, False, False)
     assert [len(d) for d in state.decks] == [40 - 4 - 2 * players, 30 - 3 - players, 20 - 3]
     assert state.to_move == 0
 
 
 def test_ninety_cards_with_prestige_in_the_rulebook_ranges():
-    assert cards.CARD_COUNT == 90
-    assert {level: len(c) for level, c in cards.CARDS_OF_LEVEL.items()} == {1: 40, 2: 30, 3: 20}
+    assert components.CARD_COUNT == 90
+    assert {level: len(c) for level, c in components.CARDS_OF_LEVEL.items()} == {1: 40, 2: 30, 3: 20}
     allowed = {1: {0, 1}, 2: {2, 3}, 3: {4, 5}}
     for c in range(90):
-        assert cards.PRESTIGE[c] in allowed[cards.LEVEL[c]]
-    assert len(set(cards.CODE)) == 90
+        assert components.PRESTIGE[c] in allowed[components.LEVEL[c]]
+    assert len(set(components.CODE)) == 90
 
 
 # --- taking gems ----------------------------------------------------------------
@@ -81,7 +80,7 @@ def test_ninety_cards_with_prestige_in_the_rulebook_ranges():
 
 def test_take_three_different_when_five_colours_are_left():
     state = position(seat(), seat(), supply=FULL_SUPPLY)
-    takes = [a for a in state.legal_actions() if isinstance(a, A.Take)]
+    takes = [a for a in state.legal_actions() if isinstance(a, actions.Take)]
     assert len([a for a in takes if len(set(a.colours)) == 3]) == 10
     after = play(state, "take RBG")
     assert after.seats[0].tokens == tokens("RBG")
@@ -91,7 +90,7 @@ def test_take_three_different_when_five_colours_are_left():
 
 def test_with_three_colours_left_only_those_three_may_be_taken():
     state = position(seat(), seat(), supply="RRGGKK")
-    threes = [str(a) for a in state.legal_actions() if isinstance(a, A.Take)]
+    threes = [str(a) for a in state.legal_actions() if isinstance(a, actions.Take)]
     assert threes == ["take RGK"]
     with pytest.raises(IllegalAction, match="no blue"):
         play(state, "take RBG")
@@ -103,7 +102,7 @@ def test_with_three_colours_left_only_those_three_may_be_taken():
 )
 def test_with_fewer_than_three_colours_take_one_of_each_left(supply, take, wrong, reason):
     state = position(seat(), seat(), supply=supply)
-    assert [str(a) for a in state.legal_actions() if isinstance(a, A.Take)] == [take]
+    assert [str(a) for a in state.legal_actions() if isinstance(a, actions.Take)] == [take]
     with pytest.raises(IllegalAction, match=reason):
         play(state, wrong)
 
@@ -146,7 +145,7 @@ def test_over_ten_gems_the_player_returns_one_token_at_a_time():
 def test_gold_does_not_count_toward_the_ten():
     state = position(seat("RRRBBBGYYY"), seat(), supply=FULL_SUPPLY)
     after = play(state, "take RBG")
-    assert after.seats[0].gems == 10 and after.seats[0].tokens[cards.GOLD] == 3
+    assert after.seats[0].gems == 10 and after.seats[0].tokens[components.GOLD] == 3
     assert not after.returning and after.to_move == 1
 
 
@@ -161,7 +160,7 @@ def test_returning_when_not_over_the_limit_is_illegal():
 
 def test_the_dealt_hand_is_the_reserve_so_a_full_hand_cannot_reserve():
     state = GAME.new(2, seed=4)
-    assert not any(isinstance(a, A.Reserve) for a in state.legal_actions())
+    assert not any(isinstance(a, actions.Reserve) for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="hand is the reserve"):
         play(state, "reserve 1a")
 
@@ -173,7 +172,7 @@ def test_reserve_from_centre_is_public_refills_and_gives_gold():
     after = play(start, "reserve 2c")
     me = after.seats[0]
     assert me.hand[-1] == taken and me.hand_public[-1] is True
-    assert me.tokens[cards.GOLD] == 1 and after.supply[cards.GOLD] == 4
+    assert me.tokens[components.GOLD] == 1 and after.supply[components.GOLD] == 4
     assert after.centre[1][2] == refill and len(after.decks[1]) == len(start.decks[1]) - 1
     assert after.view(1).seats[0].hand[-1] == taken, "the others saw it leave the centre"
 
@@ -191,13 +190,13 @@ def test_reserve_from_a_deck_top_is_hidden_from_the_others():
 def test_no_gold_for_reserving_when_the_supply_has_none():
     start = position(seat(hand=[]), seat(), supply="RRBB")
     after = play(start, "reserve 1a")
-    assert after.seats[0].tokens[cards.GOLD] == 0 and after.supply[cards.GOLD] == 0
+    assert after.seats[0].tokens[components.GOLD] == 0 and after.supply[components.GOLD] == 0
 
 
 def test_an_empty_deck_cannot_be_reserved_and_leaves_centre_slots_empty():
     start = position(seat(hand=[]), seat(), supply=FULL_SUPPLY)
     start = attrs.evolve(start, decks=(start.decks[0], (), start.decks[2]))
-    assert A.RESERVE_DECK[2] not in start.legal_actions()
+    assert actions.RESERVE_DECK[2] not in start.legal_actions()
     with pytest.raises(IllegalAction, match="level 2 deck is empty"):
         play(start, "reserve d2")
     after = play(start, "reserve 2a")
@@ -219,7 +218,7 @@ def test_buy_pays_cost_less_bonuses_and_returns_tokens_to_the_supply():
     assert me.tokens == tokens("W"), "one white was covered by the white bonus"
     assert after.supply == tokens("RRRRBBGGW")
     assert me.bonuses == tokens("RW")[:5] and me.bought == (target,)
-    assert me.prestige == cards.PRESTIGE[target]
+    assert me.prestige == components.PRESTIGE[target]
     assert after.centre[0][0] == start.decks[0][-1], "the slot is refilled"
 
 
@@ -235,7 +234,7 @@ def test_gold_covers_only_the_shortfall_and_gems_are_spent_first():
 def test_buy_from_hand_and_unaffordable_cards_give_the_shortfall():
     hand_card = card("101")  # 3 white
     start = position(seat("WW", hand=["101", "201"]), seat(), supply=FULL_SUPPLY)
-    assert A.BUY_HAND[0] not in start.legal_actions()
+    assert actions.BUY_HAND[0] not in start.legal_actions()
     with pytest.raises(IllegalAction, match="1 token short"):
         play(start, "buy h1")
     start = position(seat("WWW", hand=["101", "201"]), seat(), supply=FULL_SUPPLY)
@@ -247,7 +246,7 @@ def test_buy_from_hand_and_unaffordable_cards_give_the_shortfall():
 
 def test_bonuses_can_make_a_card_free():
     start = position(seat(bonuses="WWW", hand=["101"]), seat(), supply=FULL_SUPPLY)
-    assert A.BUY_HAND[0] in start.legal_actions()
+    assert actions.BUY_HAND[0] in start.legal_actions()
     assert play(start, "buy h1").seats[0].tokens == tokens("")
 
 
@@ -259,7 +258,7 @@ def test_pass_only_when_nothing_else_is_legal():
     stuck = position(seat(hand=costly), seat(hand=costly), supply="YYYYY")
     stuck = attrs.evolve(stuck, centre=tuple((card(c) for c in ["304", "305", "306", "307"][: n])
                                               for n in (4, 3, 3)))
-    assert stuck.legal_actions() == (A.PASS,)
+    assert stuck.legal_actions() == (actions.PASS,)
     free = position(seat(), seat(), supply=FULL_SUPPLY)
     with pytest.raises(IllegalAction, match="only when no other action"):
         play(free, "pass")
@@ -281,7 +280,7 @@ def test_every_player_passing_in_a_row_ends_the_game():
 def test_reaching_ten_finishes_the_round_and_the_first_keeps_the_win():
     # 301 costs 7 white... pick any level-3 card and hand seat 0 enough bonuses.
     big = card("301")
-    me = seat(bonuses="RRRRRRRBBBBBBBGGGGGGGWWWWWWWKKKKKKK", prestige=7, hand=[cards.CODE[big]])
+    me = seat(bonuses="RRRRRRRBBBBBBBGGGGGGGWWWWWWWKKKKKKK", prestige=7, hand=[components.CODE[big]])
     other = seat(bonuses="RRRRRRRBBBBBBBGGGGGGGWWWWWWWKKKKKKK", prestige=9, hand=["302"])
     start = position(me, other, supply=FULL_SUPPLY)
     after = play(start, "buy h1")
@@ -345,7 +344,7 @@ def test_determinization_deals_unseen_cards_of_the_right_level():
     view = state.view(0)
     sample = view.determinize(random.Random(1))
     assert sample.seats[0].hand == state.seats[0].hand
-    assert [cards.LEVEL[c] for c in sample.seats[1].hand] == [1, 1, 2]
+    assert [components.LEVEL[c] for c in sample.seats[1].hand] == [1, 1, 2]
     seen = set(state.seats[0].hand) | {c for row in state.centre for c in row}
     assert not seen & set(sample.seats[1].hand)
     def hidden_cards(s):
@@ -369,17 +368,17 @@ def test_a_view_cannot_become_another_seats_view():
      ("reserve D3", "reserve d3"), ("  buy   2C ", "buy 2c"), ("return w", "return W")],
 )
 def test_notation_accepts_any_case_order_and_spacing(text, expected):
-    assert str(A.parse(" ".join(text.split()).lower())) == expected
+    assert str(actions.parse(" ".join(text.split()).lower())) == expected
 
 
 @pytest.mark.parametrize("text", ["buy 1e", "buy 4a", "take", "return YY", "take YRB", "hello"])
 def test_nonsense_notation_names_no_action(text):
-    assert A.parse(text.lower()) is None
+    assert actions.parse(text.lower()) is None
 
 
 @pytest.mark.parametrize("text", ["buy d1", "reserve h1", "take RRB"])
 def test_moves_no_rule_allows_are_still_read_so_the_rules_can_say_why(text):
-    assert A.parse(text.lower()) is not None
+    assert actions.parse(text.lower()) is not None
 
 
 def test_a_view_refuses_to_invent_the_card_that_refills_the_centre():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from gemtable.engine.games.marylia import GAME, MaryliaState, Seat
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     ABILITY,
     EMPTY,
     ENCOUNTER_NAME,

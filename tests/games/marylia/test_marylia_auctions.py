@@ -19,8 +19,7 @@ from marylia_positions import (
 )
 
 from gemtable.engine import SPECTATOR, IllegalAction
-from gemtable.engine.games.marylia.cards import COST, RING_SYMBOL
-from gemtable.engine.games.marylia.recipes import RING_SAME
+from gemtable.engine.games.marylia.components import COST, RING_SAME, RING_SYMBOL
 from gemtable.engine.games.marylia.state import ACT, BID, JOIN, SEALED, Item
 
 

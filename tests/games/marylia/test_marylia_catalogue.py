@@ -11,7 +11,7 @@ import pytest
 from gemtable.engine import registry
 from gemtable.engine.catalogue import END, START
 from gemtable.engine.games.marylia import catalogue
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     ENCOUNTER_KIND,
     ENCOUNTER_NAME,
     ENCOUNTER_TOTAL,

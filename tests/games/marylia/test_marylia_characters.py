@@ -6,7 +6,7 @@ import attrs
 from marylia_positions import DIAMOND, mercenary, play, set_city, set_seat, started
 
 from gemtable.engine.games.marylia import effects
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     EVENT_EFFECT,
     INTERACT_COST,
     IS_ACQUIRER,

@@ -20,24 +20,23 @@ from marylia_positions import (
 
 from gemtable.engine import IllegalAction
 from gemtable.engine.games.marylia.actions import FORGE, parse
-from gemtable.engine.games.marylia.cards import (
-    BRACELET_SYMBOL,
-    NECKLACE_SYMBOL,
-    RING_SYMBOL,
-    STRENGTH,
-)
-from gemtable.engine.games.marylia.recipes import (
+from gemtable.engine.games.marylia.components import (
     BRACELET_MIXED,
     BRACELET_SAME,
+    BRACELET_SYMBOL,
     GEM,
     NECKLACE_MIXED,
     NECKLACE_SAME,
+    NECKLACE_SYMBOL,
     RING_MIXED,
     RING_SAME,
-    forge_keys,
+    RING_SYMBOL,
+    STRENGTH,
     item_value,
-    recipe_of,
 )
+from gemtable.engine.games.marylia.recipes import forge_keys, recipe_of
+from gemtable.engine.games.marylia.rules import forge_options, sellable_items
+from gemtable.engine.games.marylia.scoring import item_label, wealth
 from gemtable.engine.games.marylia.state import FIGHT, Item
 
 
@@ -104,11 +103,11 @@ def test_acquirers_buy_only_what_their_symbols_show():
     state = set_city(state, 0, buyer, -1)
     ring = Item(RING_SAME, cards("gzzz"), 0)
     state = set_seat(state, me, items=(ring,))
-    assert state.sellable(me) == ()
+    assert sellable_items(state, me, state.seats[me].city) == ()
     with pytest.raises(IllegalAction, match="buys only"):
         state.apply(state.parse_action("sell 1"))
     state = set_city(state, 0, acquirer_for(RING_SYMBOL), -1)
-    assert state.sellable(me) == (0,)
+    assert sellable_items(state, me, state.seats[me].city) == (0,)
     assert BRACELET_SYMBOL != RING_SYMBOL
 
 
@@ -138,7 +137,7 @@ def test_wealth_counts_half_of_each_unsold_item_rounded_down():
                                                 Item(GEM, cards("r"), 1)))
     state = set_seat(state, 1, coins=31, items=())
     state = set_seat(state, 2, coins=20, items=(Item(GEM, cards("z"), 1),))
-    assert state.wealth(0) == 10 + 18 + 3
+    assert wealth(state, 0) == 10 + 18 + 3
     assert state.scores() == (31, 31, 22)
     assert state.ranking() == (1, 1, 3)
     lines = state.score_breakdown(0)
@@ -148,9 +147,9 @@ def test_wealth_counts_half_of_each_unsold_item_rounded_down():
 
 def test_forge_options_list_what_the_hand_makes_most_valuable_first():
     state = set_hand(started(2), 0, "gddda")
-    options = state.forge_options(0)
+    options = forge_options(state, 0)
     assert [str(a) for a, _ in options][:2] == ["forge gddd", "forge gadd"]
     values = [value for _, value in options]
     assert values[0] == 36 and values == sorted(values, reverse=True)
-    assert state.view(1).forge_options(0) == ()
-    assert state.item_label(Item(RING_SAME, cards("gddd"), 1)) == "identical ring of 3 diamonds"
+    assert forge_options(state.view(1), 0) == ()
+    assert item_label(RING_SAME, cards("gddd")) == "identical ring of 3 diamonds"

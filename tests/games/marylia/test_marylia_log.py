@@ -18,7 +18,7 @@ from gemtable.engine.games.marylia.actions import (
     Roll,
     Travel,
 )
-from gemtable.engine.games.marylia.cards import RESOURCES
+from gemtable.engine.games.marylia.components import RESOURCES
 from gemtable.engine.wording import second_person
 
 

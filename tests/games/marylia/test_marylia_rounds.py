@@ -8,7 +8,7 @@ from marylia_positions import DIAMOND, acquirer_for, play, set_city, started
 
 from gemtable.engine import CHANCE
 from gemtable.engine.games.marylia import GAME
-from gemtable.engine.games.marylia.cards import RING_SYMBOL
+from gemtable.engine.games.marylia.components import RING_SYMBOL
 from gemtable.engine.games.marylia.state import ACT, CHANGE, OVER
 
 

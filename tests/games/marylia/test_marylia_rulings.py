@@ -21,7 +21,7 @@ from marylia_positions import (
 from gemtable.engine import SPECTATOR
 from gemtable.engine.games.marylia import MaryliaState
 from gemtable.engine.games.marylia.actions import INTERACT
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     ABILITY,
     EMPTY,
     EVENT_TOTAL,

@@ -17,7 +17,12 @@ from marylia_positions import (
 
 from gemtable.engine import IllegalAction
 from gemtable.engine.games.marylia import GAME
-from gemtable.engine.games.marylia.cards import COST, ENCOUNTER_TOTAL, IS_MONSTER, RESOURCE_TOTAL
+from gemtable.engine.games.marylia.components import (
+    COST,
+    ENCOUNTER_TOTAL,
+    IS_MONSTER,
+    RESOURCE_TOTAL,
+)
 from gemtable.engine.games.marylia.state import ACT, CHANGE, DISCARD, PLACE
 
 

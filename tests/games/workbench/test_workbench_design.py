@@ -9,7 +9,7 @@ import pytest
 from workbench_positions import designing, dice, play, seat, texts
 
 from gemtable.engine import CHANCE, IllegalAction
-from gemtable.engine.games.workbench import GAME, cards
+from gemtable.engine.games.workbench import GAME, components
 from gemtable.engine.games.workbench import actions as A
 from gemtable.engine.games.workbench.rounds import start_round
 from gemtable.engine.games.workbench.state import CHOOSE, MAKE, PICK, ROLL, ROLL_EXTRA, TRIM
@@ -49,7 +49,7 @@ def test_the_roll_is_one_even_chance_step_per_die_red_first():
     while state.to_move is CHANCE:
         roll = state.sample_chance(random.Random(len(colours)))
         assert roll in state.legal_actions()
-        colours.append(cards.LETTERS[roll.colour])
+        colours.append(components.LETTERS[roll.colour])
         state = state.apply(roll)
     assert "".join(colours) == "RRBBYYGG"
     assert state.step == CHOOSE and state.current == 0
@@ -142,7 +142,7 @@ def test_cloth_adds_a_neighbouring_number_and_returns_its_die():
     before = state.reserve
     state = play(state, "pick 1+6")
     assert state.seats[0].held == dice("RBY")
-    assert state.seats[0].tools[cards.CLOTH] == -1
+    assert state.seats[0].tools[components.CLOTH] == -1
     assert state.reserve[1] == before[1] + 1, "the Cloth die returns to the reserve"
 
 
@@ -168,7 +168,7 @@ def test_crucible_rolls_four_reserve_dice_beside_the_tray():
     state = play(state, "crucible RRBG")
     assert state.step == ROLL_EXTRA and state.to_move is CHANCE
     assert state.pending == dice("RRBG")
-    assert state.seats[0].tools[cards.CRUCIBLE] == -1
+    assert state.seats[0].tools[components.CRUCIBLE] == -1
     state = play(state, "roll R2", "roll R2", "roll B5", "roll G2")
     assert state.step == PICK and state.to_move == 0
     assert texts(state) == ["pick 1", "pick 2", "pick 5"], "no second Crucible, no pass"

@@ -13,7 +13,7 @@ import pytest
 from workbench_positions import card, dice, loupe_die_on, making, play, seat, texts
 
 from gemtable.engine import CHANCE, IllegalAction
-from gemtable.engine.games.workbench import GAME, cards
+from gemtable.engine.games.workbench import GAME, components, scoring
 from gemtable.engine.games.workbench.state import MAKE, MOVE, OVER, ROLL
 
 SHOWCASE = ("RR1", "WB2", "YE1", "WR1", "RP1")
@@ -42,7 +42,7 @@ def test_covering_the_last_gem_takes_the_card_and_frees_its_dice():
     reserve = state.reserve
     state = play(state, "put 3 R")
     assert state.seats[0].finished == (card("YE1"),)
-    assert state.showcase[2] == cards.EMPTY and state.missing[2] == (0, 0, 0, 0)
+    assert state.showcase[2] == components.EMPTY and state.missing[2] == (0, 0, 0, 0)
     assert state.reserve[0] == reserve[0] + 2, "both red dice, also the one placed earlier"
 
 
@@ -88,7 +88,7 @@ def test_the_last_die_may_be_stored_even_when_it_fits():
     assert texts(state) == ["put 5 Y", "store Y crucible", "store Y cloth", "store Y loupe",
                             "store Y burin"]
     state = play(state, "store Y loupe")
-    assert state.seats[0].tools == (-1, -1, cards.LETTERS.index("Y"), -1)
+    assert state.seats[0].tools == (-1, -1, components.LETTERS.index("Y"), -1)
     assert state.seats[0].held == (0, 0, 0, 0)
 
 
@@ -116,7 +116,7 @@ def test_loupe_die_is_wild_and_returns_with_the_card():
     reserve = state.reserve
     state = play(state, "put 1 BB loupe:G")
     assert state.seats[0].finished == (card("YP2"),)
-    assert state.seats[0].tools[cards.LOUPE] == -1
+    assert state.seats[0].tools[components.LOUPE] == -1
     back = tuple(a - b for a, b in zip(state.reserve, reserve, strict=True))
     assert back == dice("BBYY"), "the Loupe die is yellow whatever gem it covered"
 
@@ -148,7 +148,7 @@ def test_a_burin_move_that_completes_a_card_gives_it_to_the_mover():
                    showcase=("RR1", "WB3", "RP3", "WR1", "RP1"), covered={1: "RRB", 2: "BBG"})
     state = play(state, "put 5 Y burin", "move 2 3 B")
     assert state.seats[0].finished == (card("RP3"),)
-    assert state.showcase[2] == cards.EMPTY
+    assert state.showcase[2] == components.EMPTY
     assert state.current == 1
 
 
@@ -174,9 +174,9 @@ def test_commissions_are_claimed_the_moment_they_are_met():
     state = making(seat("RG", finished=("WR2", "YR1")), seat("R", finished=("WR3", "YR2")),
                    showcase=SHOWCASE, commissions=("rings", "emeralds", "rubies"))
     state = play(state, "put 1 RG")
-    assert state.seats[0].commissions == (cards.commission("rings"),)
-    assert state.commissions == (cards.commission("emeralds"), cards.commission("rubies"))
-    assert state.score_of(0) == 2 + 2 + 2 + 5
+    assert state.seats[0].commissions == (components.commission("rings"),)
+    assert state.commissions == (components.commission("emeralds"), components.commission("rubies"))
+    assert scoring.total(state, 0) == 2 + 2 + 2 + 5
 
 
 def test_a_commission_already_claimed_is_not_claimed_again():

@@ -8,7 +8,7 @@ import pytest
 from workbench_positions import designing, making, play, seat
 
 from gemtable.engine import SPECTATOR, IllegalAction
-from gemtable.engine.games.workbench import GAME, cards
+from gemtable.engine.games.workbench import GAME, components
 from gemtable.engine.games.workbench import actions as A
 
 SHOWCASE = ("RR1", "WB2", "YE1", "WR1", "RP1")
@@ -86,7 +86,7 @@ def test_parse_action_gives_readable_reasons():
 def test_views_hide_only_the_deck_order_and_determinize_refills_it():
     state = GAME.new(3, seed=8)
     view = state.view(1)
-    assert view.deck == (cards.HIDDEN,) * len(state.deck)
+    assert view.deck == (components.HIDDEN,) * len(state.deck)
     assert view.showcase == state.showcase and view.reserve == state.reserve
     assert view.commissions == state.commissions, "commission cards lie face up"
     assert view.view(SPECTATOR) == state.view(SPECTATOR)
@@ -99,6 +99,6 @@ def test_a_view_can_be_played_forward_without_revealing_cards():
     state = making(seat("RG"), seat(), showcase=SHOWCASE)
     after = play(state.view(0), "put 1 RG")
     assert after.round == 1, "the round ended and the showcase was refilled"
-    assert after.showcase[0] == cards.HIDDEN, "the refill draws a face-down placeholder"
+    assert after.showcase[0] == components.HIDDEN, "the refill draws a face-down placeholder"
     assert after.missing[0] == (0, 0, 0, 0), "so no die can be placed on it"
     assert play(state, "put 1 RG").showcase[0] >= 0

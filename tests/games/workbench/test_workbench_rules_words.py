@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from gemtable.engine import registry
-from gemtable.engine.games.workbench.cards import CARD_COUNT, GEMS, METAL, METALS, PIECE, SIZE
+from gemtable.engine.games.workbench.components import CARD_COUNT, GEMS, METAL, METALS, PIECE, SIZE
 
 RULES = " ".join(registry.get("workbench").rules_text().split())
 SAID = {"ring": "rings", "earrings": "earrings", "bracelet": "bracelets", "pendant": "pendants"}

@@ -7,7 +7,7 @@ import random
 
 from workbench_positions import card, making, seat
 
-from gemtable.engine.games.workbench import cards
+from gemtable.engine.games.workbench import components, scoring
 from gemtable.engine.games.workbench.scoring import (
     COLLECTION_POINTS,
     best_split,
@@ -93,7 +93,7 @@ def test_best_split_matches_brute_force_on_random_sets():
     rng = random.Random(5)
     for _ in range(150):
         metal = rng.randrange(3)
-        pool = [c for c in range(cards.CARD_COUNT) if cards.METAL[c] == metal]
+        pool = [c for c in range(components.CARD_COUNT) if components.METAL[c] == metal]
         chosen = tuple(sorted(rng.sample(pool, rng.randint(2, 8))))
         points, longest, collections = best_split(chosen)
         assert (points, longest) == brute_force(chosen), chosen
@@ -111,12 +111,12 @@ EXAMPLE = ("YB1", "YR1", "WR3", "WE2", "WP2", "RR1", "RE2", "RP4", "RE4", "RB3")
 def test_the_rulebooks_fifty_point_example():
     carlos = seat(finished=EXAMPLE, commissions=("emeralds",))
     state = making(carlos, seat("R"), showcase=("WB1", "WB2", "YP1", "YP2", "RP1"))
-    assert sum(cards.SIZE[c] for c in carlos.finished) == 33
-    assert sum(cards.GEMS[c][3] for c in carlos.finished) >= 7, "seven emeralds or more"
+    assert sum(components.SIZE[c] for c in carlos.finished) == 33
+    assert sum(components.GEMS[c][3] for c in carlos.finished) >= 7, "seven emeralds or more"
     rose, yellow, white = splits(carlos.finished)
     assert yellow[0] == 2 and white[0] == 4 and rose[0] == 4 + 2
     assert sorted(len(c) for c in rose[2]) == [2, 3]
-    assert state.score_of(0) == 33 + 2 + 4 + 4 + 2 + 5 == 50
+    assert scoring.total(state, 0) == 33 + 2 + 4 + 4 + 2 + 5 == 50
     lines = {line.label: line.value for line in state.score_breakdown(0)}
     assert lines == {
         "Gems on finished jewels (10)": 33,
@@ -126,7 +126,7 @@ def test_the_rulebooks_fifty_point_example():
         "Commissions (1)": 5,
         "Longest collection": 3,
     }
-    assert sum(lines.values()) - 3 == state.score_of(0)
+    assert sum(lines.values()) - 3 == scoring.total(state, 0)
 
 
 def test_every_seat_gets_the_same_breakdown_rows():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from workbench_positions import making, play, seat
 
-from gemtable.engine.games.workbench import cards
+from gemtable.engine.games.workbench import components
 
 SHOWCASE = ("RR1", "WB2", "YE1", "WR1", "RP1")
 
@@ -51,4 +51,4 @@ def test_no_card_code_reaches_the_log():
     state = making(seat("RRG"), seat(), showcase=SHOWCASE)
     for action in state.legal_actions():
         told = state.describe(action, state.apply(action))
-        assert not set(told.replace(",", " ").split()) & set(cards.CODE), told
+        assert not set(told.replace(",", " ").split()) & set(components.CODE), told

@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import attrs
 
-from gemtable.engine.games.workbench import GAME, cards
+from gemtable.engine.games.workbench import GAME, components
 from gemtable.engine.games.workbench.state import CHOOSE, MAKE, NO_DICE, Seat, WorkbenchState
 
-TOOL = {name: index for index, name in enumerate(cards.TOOLS)}
+TOOL = {name: index for index, name in enumerate(components.TOOLS)}
 
 
 def card(code: str) -> int:
-    return cards.card(code)
+    return components.card(code)
 
 
 def dice(text: str) -> tuple[int, ...]:
-    return tuple(text.upper().count(letter) for letter in cards.LETTERS)
+    return tuple(text.upper().count(letter) for letter in components.LETTERS)
 
 
 def tray(text: str) -> tuple[int, ...]:
     counts = [0] * 24
     for token in text.split():
-        counts[cards.LETTERS.index(token[0].upper()) * 6 + int(token[1]) - 1] += 1
+        counts[components.LETTERS.index(token[0].upper()) * 6 + int(token[1]) - 1] += 1
     return tuple(counts)
 
 
@@ -35,18 +35,18 @@ def seat(held: str = "", *, tools: dict[str, str] | None = None, finished=(),
          commissions=()) -> Seat:
     slots = [-1, -1, -1, -1]
     for name, letter in (tools or {}).items():
-        slots[TOOL[name]] = cards.LETTERS.index(letter)
+        slots[TOOL[name]] = components.LETTERS.index(letter)
     return Seat(
         dice(held), tuple(slots), tuple(card(c) for c in finished),
-        tuple(cards.commission(k) for k in commissions),
+        tuple(components.commission(k) for k in commissions),
     )
 
 
 def _reserve(state: WorkbenchState) -> tuple[int, ...]:
     """The 40 dice less those the position places elsewhere."""
     counts = state.component_counts()
-    used = [counts[f"{letter} dice"] - state.reserve[c] for c, letter in enumerate(cards.LETTERS)]
-    return tuple(cards.DICE_PER_COLOUR - n for n in used)
+    used = [counts[f"{letter} dice"] - state.reserve[c] for c, letter in enumerate(components.LETTERS)]
+    return tuple(components.DICE_PER_COLOUR - n for n in used)
 
 
 def position(*seats: Seat, step: int, showcase=None, covered=None, deck=None, commissions=(),
@@ -54,11 +54,11 @@ def position(*seats: Seat, step: int, showcase=None, covered=None, deck=None, co
     """A position of len(seats) players; `covered` maps slot -> dice already on that card."""
     start = GAME.new(len(seats), seed=3)
     if showcase is not None:
-        changes["showcase"] = tuple(card(c) if c else cards.EMPTY for c in showcase)
+        changes["showcase"] = tuple(card(c) if c else components.EMPTY for c in showcase)
     show = changes.get("showcase", start.showcase)
     missing, strays = [], []
     for slot, c in enumerate(show):
-        gems = cards.GEMS[c] if c >= 0 else (0, 0, 0, 0)
+        gems = components.GEMS[c] if c >= 0 else (0, 0, 0, 0)
         on = dice((covered or {}).get(slot, ""))
         missing.append(tuple(g - n for g, n in zip(gems, on, strict=True)))
         strays.append(())
@@ -68,7 +68,7 @@ def position(*seats: Seat, step: int, showcase=None, covered=None, deck=None, co
         changes["deck"] = tuple(card(c) for c in deck)
     state = attrs.evolve(
         start, seats=tuple(seats), step=step, pending=(0, 0, 0, 0),
-        commissions=tuple(cards.commission(k) for k in commissions), **changes,
+        commissions=tuple(components.commission(k) for k in commissions), **changes,
     )
     if "reserve" not in changes:
         state = attrs.evolve(state, reserve=_reserve(state))
@@ -76,7 +76,7 @@ def position(*seats: Seat, step: int, showcase=None, covered=None, deck=None, co
         in_play = {c for c in state.showcase if c >= 0}
         for s in state.seats:
             in_play.update(s.finished)
-        state = attrs.evolve(state, deck=tuple(c for c in range(cards.CARD_COUNT) if c not in in_play))
+        state = attrs.evolve(state, deck=tuple(c for c in range(components.CARD_COUNT) if c not in in_play))
     return state
 
 

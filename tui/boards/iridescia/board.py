@@ -19,15 +19,13 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Resize
 from textual.widgets import Static
 
+from gemtable.engine.games.iridescia.state import IridesciaState
 from gemtable.tui.widgets.painted import Painted
 
 from ...widgets.log import LogView
 from ..base import Board
 from ..command_line import CommandLine
-from . import glyphs as G
-from . import keys as K
-from . import prompt as P
-from . import reading as S
+from . import glyphs, keys, prompt, reading
 from .hexmap import Marks, Spot, clamp, map_lines, moved, nearest, spot_at, step_target
 from .menu import Entry, Menu, menu_lines
 from .panels import (
@@ -46,15 +44,14 @@ MAP, MENU = "map", "menu"
 PLACEHOLDER = "an action in notation, as the menu lines show it   (Esc closes)"
 
 
-class IridesciaBoard(Board):
+class IridesciaBoard(Board[IridesciaState]):
     TYPING_EXAMPLE = "type an action as the menu writes it (Esc closes)"
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
-    BINDINGS = K.board_keys()
-    KEYS_INTRO = K.INTRO
-    KEYS_NOTE = K.NOTE
-    LEGEND = P.LEGEND
-    state_type = S.STATE
-    _message: Text | None
+    BINDINGS = keys.board_keys()
+    KEYS_INTRO = keys.INTRO
+    KEYS_NOTE = keys.NOTE
+    LEGEND = prompt.LEGEND
+    state_type = IridesciaState
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -66,7 +63,6 @@ class IridesciaBoard(Board):
         self._on_hex: dict[Spot, list[object]] = {}
         self._player: int | None = None
         """The player shown in full (v), None for yourself."""
-        self._keys_shown: tuple[tuple[str, str], ...] = ()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ir-top"):
@@ -96,13 +92,13 @@ class IridesciaBoard(Board):
     def _new_position(self, previous: object, previous_legal: tuple[object, ...]) -> None:
         view = self._view
         assert view is not None
-        self._scene = S.scene_of(view, self._seat, self._legal)
+        self._scene = reading.scene_of(view, self._seat, self._legal)
         scene = self._scene
         on_hex: dict[Spot, list[object]] = {}
         others = []
         spots = {cell.key: (cell.row, cell.col) for row in scene.rows for cell in row}
         for action in self._legal:
-            key = S.hex_of(action)
+            key = reading.hex_of(action)
             if key is not None and key in spots:
                 on_hex.setdefault(spots[key], []).append(action)
             else:
@@ -128,39 +124,37 @@ class IridesciaBoard(Board):
         return self._cursor if self._cursor[0] else (0, len(scene.rows[0]) // 2)
 
     def key_modes(self) -> frozenset[str]:
-        tags = {K.LOOK}
+        tags = {keys.LOOK}
         if self._scene is not None and len(self._scene.players) > 1:
-            tags.add(K.PLAYERS)
+            tags.add(keys.PLAYERS)
         if self._blocked():
             return frozenset(tags)
-        tags.add(K.TYPE)
+        tags.add(keys.TYPE)
         if self._focus == MAP and self._on_hex:
-            tags.discard(K.LOOK)
-            tags.add(K.MAP)
+            tags.discard(keys.LOOK)
+            tags.add(keys.MAP)
         elif not self._menu.empty:
-            tags.discard(K.LOOK)
-            tags.add(K.MENU)
+            tags.discard(keys.LOOK)
+            tags.add(keys.MENU)
             if self._menu.opened is not None:
-                tags.add(K.GROUP)
+                tags.add(keys.GROUP)
         return frozenset(tags)
 
     # --- drawing ------------------------------------------------------------
     def _redraw(self) -> None:
-        keys = tuple(self.key_help())
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            self.post_message(self.KeysChanged())
+        self._announce_keys()
         for log in self.query(LogView):
             log.draw(self._history)
         scene, view, me = self._scene, self._view, self._seat
         if scene is None or view is None:
-            self.query_one("#ir-prompt", Static).update(G.span("Waiting for the game…", G.DIM))
+            waiting = glyphs.span("Waiting for the game…", glyphs.DIM)
+            self.query_one("#ir-prompt", Static).update(waiting)
             return
         roomy = self.has_class("-roomy")
         blocked = bool(self._blocked())
         marks = Marks(self._cursor, frozenset() if blocked else frozenset(self._on_hex),
                       show_cursor=self._focus == MAP or blocked, wide=roomy)
-        self.query_one("#ir-head", Painted).draw(lambda w: [S.head_line(scene, w)])
+        self.query_one("#ir-head", Painted).draw(lambda w: [reading.head_line(scene, w)])
         self.query_one("#ir-map", Painted).draw(lambda w: map_lines(scene, marks, w))
         focus = self._player
         names = [self.seat_name(seat) for seat in range(len(view.seats))]
@@ -181,9 +175,9 @@ class IridesciaBoard(Board):
         menu_block.display = not blocked and not menu.empty
         self.set_class(not menu_block.display, "-nomenu")
         height = max(3, menu_block.size.height or 8)
-        menu_block.draw(lambda w: menu_lines(menu, lambda a: S.action_label(scene, a), w,
+        menu_block.draw(lambda w: menu_lines(menu, lambda a: reading.action_label(scene, a), w,
                                              height, active))
-        self.query_one("#ir-legend", Painted).draw(P.legend_lines)
+        self.query_one("#ir-legend", Painted).draw(prompt.legend_lines)
         self._update_prompt(self.query_one("#ir-detail", Static), self._detail())
         self._update_prompt(self.query_one("#ir-prompt", Static), self._prompt())
 
@@ -196,13 +190,13 @@ class IridesciaBoard(Board):
         focus = self._player if self._player is not None else (
             self._seat if self._seat is not None else 0)
         label = scene.players[focus].label
-        lines = [G.fit(G.span(f"Final score of {label}", G.BOLD) +
-                       G.span("  (v: next)", G.DIM), width)]
+        lines = [glyphs.fit(glyphs.span(f"Final score of {label}", glyphs.BOLD) +
+                            glyphs.span("  (v: next)", glyphs.DIM), width)]
         lines += breakdown_lines([(b.label, b.value) for b in view.score_breakdown(focus)],
                                  width)
-        totals = G.join(G.span(f"{p.label} {view.scores()[p.seat]}", G.POINTS)
-                        for p in scene.players if p.seat != focus)
-        lines.append(G.fit(G.span("Others: ", G.DIM) + totals, width))
+        totals = glyphs.join(glyphs.span(f"{p.label} {view.scores()[p.seat]}", glyphs.POINTS)
+                             for p in scene.players if p.seat != focus)
+        lines.append(glyphs.fit(glyphs.span("Others: ", glyphs.DIM) + totals, width))
         return lines
 
     def _detail(self) -> Text:
@@ -213,13 +207,13 @@ class IridesciaBoard(Board):
             if 0 <= self._menu.cursor < len(lines):
                 picked = lines[self._menu.cursor]
                 if isinstance(picked, Entry):
-                    return S.entry_words(scene, picked)
-                return S.action_words(scene, picked)
+                    return reading.entry_words(scene, picked)
+                return reading.action_words(scene, picked)
         cell = scene.hex_at(*self._cursor)
         if cell is None:
             return Text("")
         actions = [] if self._blocked() else self._on_hex.get(self._cursor, [])
-        return P.hex_words(scene, cell, actions, S.item_words(*actions))
+        return prompt.hex_words(scene, cell, actions, reading.item_words(*actions))
 
     def _prompt(self) -> Text:
         if self._message is not None:
@@ -228,11 +222,11 @@ class IridesciaBoard(Board):
         assert scene is not None
         blocked = self._blocked()
         if blocked:
-            return G.span(blocked, G.DIM)
-        return P.turn_hint(scene, len(self._on_hex), len(self._menu.top), self._focus)
+            return glyphs.span(blocked, glyphs.DIM)
+        return prompt.turn_hint(scene, len(self._on_hex), len(self._menu.top), self._focus)
 
     def _say(self, words: str, ok: bool = False) -> None:
-        self._message = G.span(words, G.GOOD if ok else G.WARN)
+        self._message = glyphs.span(words, glyphs.GOOD if ok else glyphs.WARN)
         self._redraw()
 
     def on_resize(self, event: Resize) -> None:
@@ -242,7 +236,7 @@ class IridesciaBoard(Board):
     # --- acting ---------------------------------------------------------------
     def _read_only_reason(self) -> str:
         assert self._scene is not None
-        return P.read_only_reason(self._scene, self._seat, self._sent)
+        return prompt.read_only_reason(self._scene, self._seat, self._sent)
 
     def _play(self, action: object) -> None:
         if action not in self._legal:
@@ -251,7 +245,7 @@ class IridesciaBoard(Board):
         if self._hold_for_enter(action):
             return
         self._sent = True
-        self._message = G.span(f"played: {action}", G.GOOD)
+        self._message = glyphs.span(f"played: {action}", glyphs.GOOD)
         self._redraw()
         self.post_message(self.ActionChosen(action))
 
@@ -272,7 +266,7 @@ class IridesciaBoard(Board):
             self._message = None
             self._redraw()
         else:
-            self._say(S.why_not_here(self._view, self._scene, self._cursor)
+            self._say(reading.why_not_here(self._view, self._scene, self._cursor)
                       or "nothing to do on this hex now: the ( ) hexes are the choices")
 
     def _choose(self, index: int | None) -> None:
@@ -285,7 +279,7 @@ class IridesciaBoard(Board):
 
     # --- keys -------------------------------------------------------------------
     def _yields(self, key: str) -> bool:
-        return key not in K.LOOKING
+        return key not in keys.LOOKING
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):

@@ -14,8 +14,11 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
+from ..layout import BOLD as BOLD
 from ..layout import DIM as DIM
+from ..layout import GOOD as GOOD
 from ..layout import TEXT as TEXT
+from ..layout import WARN as WARN
 from ..layout import columns as columns
 from ..layout import fit as fit
 from ..layout import join as join
@@ -42,10 +45,7 @@ SEAT_FG = ("#ff8787", "#87d7ff", "#ffaf5f", "#d7afff")
 """Explorer colours; the seat number on the explorer is what tells them apart."""
 
 FAINT = Style(color="#585858")
-GOOD = Style(color="#5fd787", bold=True)
-WARN = Style(color="#ffd75f", bold=True)
 BAD = Style(color="#ff8787", bold=True)
-BOLD = Style(bold=True)
 TITLE = Style(color="#f0f0f0", bold=True)
 POINTS = Style(color="#ffd75f", bold=True)
 COINS = Style(color="#ffd700")

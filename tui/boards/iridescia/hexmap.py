@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 
-from . import glyphs as G
+from . import glyphs
 from .scene import BARRICADE, DOWN, EMPTY, Hex, Scene
 
 PITCH = 6
@@ -69,58 +69,58 @@ def _content(cell: Hex, region: str, target: bool, wide: bool) -> Text:
     empty hex dark."""
     size = pitch(wide) - 2
     if cell.state == BARRICADE:
-        return G.span("X" * size, G.BARRICADE)
-    ground = (G.TARGET_BG.bgcolor.name if target and G.TARGET_BG.bgcolor else
+        return glyphs.span("X" * size, glyphs.BARRICADE)
+    ground = (glyphs.TARGET_BG.bgcolor.name if target and glyphs.TARGET_BG.bgcolor else
               REGION_BG.get(region, EMPTY_GROUND) if cell.state == DOWN else
               TILE_GROUND if cell.state not in (EMPTY,) else EMPTY_GROUND)
     text = Text(style=Style(bgcolor=ground))
-    people = G.join((G.seat_mark(s) for s in cell.explorers), "")
+    people = glyphs.join((glyphs.seat_mark(s) for s in cell.explorers), "")
     pad = " " if wide else ""
     if cell.state == DOWN:
-        text.append(f"{pad} ?? {pad}", G.FACE_DOWN)
+        text.append(f"{pad} ?? {pad}", glyphs.FACE_DOWN)
         return text
     if cell.state == EMPTY:
-        text.append_text(people if people.cell_len else G.span(" "))
-        text.append(f"{pad} .. {pad}"[text.cell_len:], G.FAINT)
+        text.append_text(people if people.cell_len else glyphs.span(" "))
+        text.append(f"{pad} .. {pad}"[text.cell_len:], glyphs.FAINT)
         return text
-    text.append_text(people if people.cell_len else G.span(" "))
+    text.append_text(people if people.cell_len else glyphs.span(" "))
     if wide and text.cell_len < 2:
         text.append(" ")
-    text.append_text(G.gem_block(cell.gem, G.TILE_LETTERS[cell.gem] + pad))
+    text.append_text(glyphs.gem_block(cell.gem, glyphs.TILE_LETTERS[cell.gem] + pad))
     room = size - text.cell_len
     if room > 0:
         bonus = cell.bonus[:room]
-        text.append(f"{bonus:<{room}}", G.POINTS if bonus.startswith("+") else
-                    G.COINS if bonus.startswith("$") else G.TEXT)
-    return G.fit(text, size)
+        text.append(f"{bonus:<{room}}", glyphs.POINTS if bonus.startswith("+") else
+                    glyphs.COINS if bonus.startswith("$") else glyphs.TEXT)
+    return glyphs.fit(text, size)
 
 
 def row_line(scene: Scene, row: int, marks: Marks, width: int) -> Text:
     region = scene.region_of_row[row]
-    label = G.span(f"{REGION_SHORT.get(region, region[:2])}{row + 1}", G.DIM)
-    line = G.fit(label, row_x(scene, row, marks.wide))
+    label = glyphs.span(f"{REGION_SHORT.get(region, region[:2])}{row + 1}", glyphs.DIM)
+    line = glyphs.fit(label, row_x(scene, row, marks.wide))
     for cell in scene.rows[row]:
         spot = (cell.row, cell.col)
         here = marks.show_cursor and spot == marks.cursor
         target = spot in marks.targets
         left, right = ("[", "]") if here else ("(", ")") if target else (" ", " ")
-        style = G.CURSOR if here else G.TARGET if target else G.TEXT
+        style = glyphs.CURSOR if here else glyphs.TARGET if target else glyphs.TEXT
         line.append(left, style)
         line.append_text(_content(cell, region, target and not here, marks.wide))
         line.append(right, style)
-    return G.fit(line, width)
+    return glyphs.fit(line, width)
 
 
 def airship_line(scene: Scene, width: int) -> Text:
     """Who has not landed yet: the airship is beside the whole first row."""
     aboard = [p.seat for p in scene.players if p.airship]
-    line = G.span(" " * LABEL + "airship ", G.DIM)
+    line = glyphs.span(" " * LABEL + "airship ", glyphs.DIM)
     if aboard:
-        line.append_text(G.join(G.seat_mark(s) for s in aboard))
-        line.append("  (beside every hex of row 1)", G.FAINT)
+        line.append_text(glyphs.join(glyphs.seat_mark(s) for s in aboard))
+        line.append("  (beside every hex of row 1)", glyphs.FAINT)
     else:
-        line.append("-  (everyone has landed)", G.FAINT)
-    return G.fit(line, width)
+        line.append("-  (everyone has landed)", glyphs.FAINT)
+    return glyphs.fit(line, width)
 
 
 def map_lines(scene: Scene, marks: Marks, width: int) -> list[Text]:

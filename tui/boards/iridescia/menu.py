@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from rich.text import Text
 
-from . import glyphs as G
+from . import glyphs
 
 
 @dataclass(frozen=True)
@@ -107,20 +107,20 @@ def scroll_mark(above: int, below: int) -> Text:
         parts.append(f"{MORE_ABOVE} {above} more")
     if below:
         parts.append(f"{MORE_BELOW} {below} more")
-    return G.span("  " + "  ".join(parts), G.WARN)
+    return glyphs.span("  " + "  ".join(parts), glyphs.WARN)
 
 
 def menu_lines(menu: Menu, label: Callable[[object], Text], width: int, height: int,
                active: bool) -> list[Text]:
     """The menu's lines, numbered, scrolled so the cursor stays in view; a menu
     longer than its room gives its last line to a scroll mark."""
-    title = G.span("Actions", G.BOLD)
+    title = glyphs.span("Actions", glyphs.BOLD)
     if menu.opened is not None:
-        title.append(f" > {menu.top[menu.opened].title}", G.WARN)
-        title.append("  (Esc back)", G.DIM)
+        title.append(f" > {menu.top[menu.opened].title}", glyphs.WARN)
+        title.append("  (Esc back)", glyphs.DIM)
     elif not active:
-        title.append("  (Tab to choose here, or a digit)", G.DIM)
-    out = [G.fit(title, width)]
+        title.append("  (Tab to choose here, or a digit)", glyphs.DIM)
+    out = [glyphs.fit(title, width)]
     rows = menu.lines()
     room = max(1, height - 1)
     if len(rows) > room:
@@ -130,17 +130,18 @@ def menu_lines(menu: Menu, label: Callable[[object], Text], width: int, height: 
     for i in range(start, end):
         picked = rows[i]
         here = active and i == menu.cursor
-        line = G.span(G.MARK if here else " ", G.WARN)
-        line.append(f"{i + 1}" if i < 9 else " ", G.PICKED if here else G.DIM)
+        line = glyphs.span(glyphs.MARK if here else " ", glyphs.WARN)
+        line.append(f"{i + 1}" if i < 9 else " ", glyphs.PICKED if here else glyphs.DIM)
         line.append(" ")
         if isinstance(picked, Entry):
             line.append_text(label(picked.actions[0]) if picked.single
-                             else G.span(f"{picked.title}: {len(picked.actions)} choices", G.TEXT))
+                             else glyphs.span(f"{picked.title}: {len(picked.actions)} choices",
+                                              glyphs.TEXT))
         else:
             line.append_text(label(picked))
-        out.append(G.fit(line, width))
+        out.append(glyphs.fit(line, width))
     if start or end < len(rows):
-        out.append(G.fit(scroll_mark(start, len(rows) - end), width))
+        out.append(glyphs.fit(scroll_mark(start, len(rows) - end), width))
     if not rows:
-        out.append(G.fit(G.span("  nothing to choose here now", G.DIM), width))
+        out.append(glyphs.fit(glyphs.span("  nothing to choose here now", glyphs.DIM), width))
     return out

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from ..layout import wrap
-from . import glyphs as G
+from . import glyphs
 from .scene import Goal, Player, Relic, Scene
 
 KIND_NAMES = {"J": "Jewelry", "T": "Tech", "L": "Lore", "W": "Iridia (wild)"}
@@ -18,11 +18,11 @@ KIND_NAMES = {"J": "Jewelry", "T": "Tech", "L": "Lore", "W": "Iridia (wild)"}
 
 def market_line(scene: Scene, width: int) -> Text:
     """`Market A2 C3 E2 S5  stone dice 4`: what each gem is worth and needs to mine."""
-    line = G.span("Market ", G.BOLD)
-    line.append_text(G.join(G.gem_block(g, f"{G.GEM_LETTERS[g]}{v}")
-                            for g, v in enumerate(scene.market)))
-    line.append(f"  stone dice {scene.stone_supply}", G.DIM)
-    return G.fit(line, width)
+    line = glyphs.span("Market ", glyphs.BOLD)
+    line.append_text(glyphs.join(glyphs.gem_block(g, f"{glyphs.GEM_LETTERS[g]}{v}")
+                                 for g, v in enumerate(scene.market)))
+    line.append(f"  stone dice {scene.stone_supply}", glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 def rhom_lines(scene: Scene, width: int) -> list[Text]:
@@ -30,10 +30,10 @@ def rhom_lines(scene: Scene, width: int) -> list[Text]:
     then what its icon does, if it has one."""
     if not scene.rhom_card:
         return []
-    parts = [G.span(part, G.DIM) for part in scene.rhom_card.split(", ")]
-    lines = G.pack(parts, width, sep=", ", max_lines=2)
+    parts = [glyphs.span(part, glyphs.DIM) for part in scene.rhom_card.split(", ")]
+    lines = glyphs.pack(parts, width, sep=", ", max_lines=2)
     if scene.rhom_icon:
-        lines += [G.fit(G.span(part, G.TEXT), width)
+        lines += [glyphs.fit(glyphs.span(part, glyphs.TEXT), width)
                   for part in wrap(scene.rhom_icon, width, indent=1)]
     return lines
 
@@ -45,42 +45,43 @@ def roll_lines(scene: Scene, width: int) -> list[Text]:
         return []
     gem = scene.roll_gem
     hits = sum(1 for _, _, hit in scene.roll if hit)
-    head = G.span("Mining ", G.BOLD)
+    head = glyphs.span("Mining ", glyphs.BOLD)
     if 0 <= gem < 4:
-        head.append_text(G.gem(gem, G.GEM_NAMES[gem]))
-        head.append(f", needs {scene.market[gem]}+: ", G.DIM)
-    head.append(f"{hits} hit{'s' * (hits != 1)}", G.GOOD if hits else G.BAD)
-    dice = G.span("dice", G.DIM)
+        head.append_text(glyphs.gem(gem, glyphs.GEM_NAMES[gem]))
+        head.append(f", needs {scene.market[gem]}+: ", glyphs.DIM)
+    head.append(f"{hits} hit{'s' * (hits != 1)}", glyphs.GOOD if hits else glyphs.BAD)
+    dice = glyphs.span("dice", glyphs.DIM)
     for i, (face, stone, hit) in enumerate(scene.roll):
-        dice.append(f" {i + 1}{'s' if stone else ''}:", G.DIM)
-        dice.append(f"{face}", G.PICKED)
-        dice.append("+" if hit else "-", G.GOOD if hit else G.BAD)
-    return [G.fit(head, width), G.fit(dice, width)]
+        dice.append(f" {i + 1}{'s' if stone else ''}:", glyphs.DIM)
+        dice.append(f"{face}", glyphs.PICKED)
+        dice.append("+" if hit else "-", glyphs.GOOD if hit else glyphs.BAD)
+    return [glyphs.fit(head, width), glyphs.fit(dice, width)]
 
 
 def relic_cost(relic: Relic) -> Text:
-    return G.gems(relic.cost)
+    return glyphs.gems(relic.cost)
 
 
 def relic_line(index: int, relic: Relic, width: int) -> Text:
     """`1✓Amethyst Ring      J AAC   5`: number, restorable now, name in its lead
     gem's colour, kind, the gems it needs, points."""
-    line = G.span(str(index + 1), G.DIM)
-    line.append("✓" if relic.restorable else " ", G.GOOD)
+    line = glyphs.span(str(index + 1), glyphs.DIM)
+    line.append("✓" if relic.restorable else " ", glyphs.GOOD)
     name_room = min(22, max(6, width - 13))
-    lead = relic.lead if relic.lead >= 0 else G.IRIDIA
-    line.append_text(G.fit(G.gem(lead, relic.name), name_room))
-    line.append(f" {relic.kind} ", G.DIM)
-    line.append_text(G.fit(relic_cost(relic), 5))
-    line.append(f"{relic.points:>2}", G.POINTS)
-    return G.fit(line, width)
+    lead = relic.lead if relic.lead >= 0 else glyphs.IRIDIA
+    line.append_text(glyphs.fit(glyphs.gem(lead, relic.name), name_room))
+    line.append(f" {relic.kind} ", glyphs.DIM)
+    line.append_text(glyphs.fit(relic_cost(relic), 5))
+    line.append(f"{relic.points:>2}", glyphs.POINTS)
+    return glyphs.fit(line, width)
 
 
 def relic_lines(scene: Scene, width: int) -> list[Text]:
-    title = G.span("Relics", G.BOLD)
-    title.append(f" deck {scene.relic_deck}  ✓ cargo covers it", G.DIM)
-    lines = [G.fit(title, width)]
-    lines += [relic_line(i, r, width) if r else G.fit(G.span(f"{i + 1} (none left)", G.DIM), width)
+    title = glyphs.span("Relics", glyphs.BOLD)
+    title.append(f" deck {scene.relic_deck}  ✓ cargo covers it", glyphs.DIM)
+    lines = [glyphs.fit(title, width)]
+    lines += [relic_line(i, r, width) if r else glyphs.fit(glyphs.span(f"{i + 1} (none left)",
+                                                                       glyphs.DIM), width)
               for i, r in enumerate(scene.relic_row)]
     return lines
 
@@ -88,49 +89,51 @@ def relic_lines(scene: Scene, width: int) -> list[Text]:
 def item_lines(scene: Scene, width: int, cols: int = 2) -> list[Text]:
     """The item market, numbered, with costs; `!` marks a start-of-turn item.
     In two columns an item goes by its short name (the word that plays it)."""
-    title = G.span("Items", G.BOLD)
-    title.append(f" deck {scene.item_deck}  ! start of turn", G.DIM)
-    lines = [G.fit(title, width)]
+    title = glyphs.span("Items", glyphs.BOLD)
+    title.append(f" deck {scene.item_deck}  ! start of turn", glyphs.DIM)
+    lines = [glyphs.fit(title, width)]
     cell = (width - (cols - 1)) // cols
     cells = []
     for i, item in enumerate(scene.items):
-        text = G.span(f"{i + 1} ", G.DIM)
+        text = glyphs.span(f"{i + 1} ", glyphs.DIM)
         if item is None:
-            cells.append(G.fit(text + G.span("(none)", G.DIM), cell))
+            cells.append(glyphs.fit(text + glyphs.span("(none)", glyphs.DIM), cell))
             continue
-        text.append(f"{item.cost}$ ", G.COINS)
-        text.append(item.name if cols == 1 else item.short, G.TEXT)
+        text.append(f"{item.cost}$ ", glyphs.COINS)
+        text.append(item.name if cols == 1 else item.short, glyphs.TEXT)
         if item.flag:
-            text.append("!", G.GOOD)
-        cells.append(G.fit(text, cell))
+            text.append("!", glyphs.GOOD)
+        cells.append(glyphs.fit(text, cell))
     for start in range(0, len(cells), cols):
-        lines.append(G.fit(G.join(cells[start:start + cols], " "), width))
+        lines.append(glyphs.fit(glyphs.join(cells[start:start + cols], " "), width))
     return lines
 
 
 def goal_lines(scene: Scene, width: int) -> list[Text]:
     """Your secret objectives (`o`): what each asks, whether it is met so far
     and how far along you are, as the engine judges them from your view."""
-    title = G.span("Your objectives", G.BOLD)
-    title.append("  o: back", G.DIM)
-    lines = [G.fit(title, width)]
+    title = glyphs.span("Your objectives", glyphs.BOLD)
+    title.append("  o: back", glyphs.DIM)
+    lines = [glyphs.fit(title, width)]
     if scene.goals is None:
-        return lines + [G.fit(G.span("No secret objectives of your own here.", G.DIM), width)]
+        return lines + [glyphs.fit(glyphs.span("No secret objectives of your own here.",
+                                               glyphs.DIM), width)]
     for goal in scene.goals:
         lines += _goal(goal, width, over=scene.current is None)
     return lines
 
 
 def _goal(goal: Goal, width: int, over: bool) -> list[Text]:
-    head = G.span(goal.name, G.TITLE)
-    head.append(f" {goal.points}pt ", G.POINTS)
+    head = glyphs.span(goal.name, glyphs.TITLE)
+    head.append(f" {goal.points}pt ", glyphs.POINTS)
     if goal.met:
-        head.append("met" if over else "met so far", G.GOOD)
+        head.append("met" if over else "met so far", glyphs.GOOD)
     else:
-        head.append("not met" if over else "not yet", G.WARN)
-    lines = [G.fit(head, width)]
-    lines += [G.fit(G.span(part, G.TEXT), width) for part in wrap(goal.text, width, indent=1)]
-    lines += [G.fit(G.span(part, G.DIM), width)
+        head.append("not met" if over else "not yet", glyphs.WARN)
+    lines = [glyphs.fit(head, width)]
+    lines += [glyphs.fit(glyphs.span(part, glyphs.TEXT), width) for part in wrap(goal.text, width,
+                                                                                 indent=1)]
+    lines += [glyphs.fit(glyphs.span(part, glyphs.DIM), width)
               for part in wrap(f"{'at the end' if over else 'now'}: {goal.status}", width,
                                indent=1)]
     return lines
@@ -141,44 +144,44 @@ def _goal(goal: Goal, width: int, over: bool) -> list[Text]:
 
 def _name(scene: Scene, player: Player, names: Sequence[str]) -> Text:
     acting = scene.current == player.seat
-    line = G.span(G.MARK if acting else " ", G.WARN)
-    line.append_text(G.seat_mark(player.seat))
+    line = glyphs.span(glyphs.MARK if acting else " ", glyphs.WARN)
+    line.append_text(glyphs.seat_mark(player.seat))
     # The table's name for a seat (with its bot kind, or "(you)"); Rhom is no table seat.
     named = not player.rhom and player.seat < len(names)
     line.append(f" {names[player.seat] if named else player.label}",
-                G.PICKED if acting else G.BOLD)
-    line.append(f" {player.score}pt", G.POINTS)
+                glyphs.PICKED if acting else glyphs.BOLD)
+    line.append(f" {player.score}pt", glyphs.POINTS)
     return line
 
 
 def cargo(player: Player) -> Text:
     """The hold of seven: gems, then `.` for each free place."""
     held = sum(player.cargo)
-    text = G.gems(player.cargo)
-    text.append("." * max(0, 7 - held), G.FAINT)
+    text = glyphs.gems(player.cargo)
+    text.append("." * max(0, 7 - held), glyphs.FAINT)
     return text
 
 
 def pile(player: Player) -> Text:
     """Victory pile: tiles per gem (rainbow and Stone), and relics by kind."""
-    text = G.span("tiles ", G.DIM)
-    parts = [G.gem(g, f"{G.TILE_LETTERS[g]}{n}") for g, n in enumerate(player.tiles) if n]
-    text.append_text(G.join(parts) if parts else G.span("-", G.DIM))
-    text.append("  relics ", G.DIM)
+    text = glyphs.span("tiles ", glyphs.DIM)
+    parts = [glyphs.gem(g, f"{glyphs.TILE_LETTERS[g]}{n}") for g, n in enumerate(player.tiles) if n]
+    text.append_text(glyphs.join(parts) if parts else glyphs.span("-", glyphs.DIM))
+    text.append("  relics ", glyphs.DIM)
     kinds = {k: sum(1 for r in player.relics if r.kind == k) for k in "JTLW"}
-    shown = [G.span(f"{k}{n}", G.TEXT) for k, n in kinds.items() if n]
-    text.append_text(G.join(shown) if shown else G.span("-", G.DIM))
+    shown = [glyphs.span(f"{k}{n}", glyphs.TEXT) for k, n in kinds.items() if n]
+    text.append_text(glyphs.join(shown) if shown else glyphs.span("-", glyphs.DIM))
     return text
 
 
 def _status(player: Player) -> list[Text]:
     out = []
     if player.royalty:
-        out.append(G.span(player.royalty, G.POINTS))
+        out.append(glyphs.span(player.royalty, glyphs.POINTS))
     if player.stone:
-        out.append(G.gem_block(G.IRIDIA, "Iridia Stone"))
+        out.append(glyphs.gem_block(glyphs.IRIDIA, "Iridia Stone"))
     if player.finished:
-        out.append(G.span("at the Castle", G.GOOD))
+        out.append(glyphs.span("at the Castle", glyphs.GOOD))
     return out
 
 
@@ -188,35 +191,37 @@ def player_full(scene: Scene, player: Player, names: Sequence[str],
     head.append(" ")
     head.append_text(cargo(player))
     if not player.rhom:
-        head.append(f" {player.coins}$", G.COINS)
+        head.append(f" {player.coins}$", glyphs.COINS)
     if player.stone_dice:
         head.append(f" {player.stone_dice} stone {'die' if player.stone_dice == 1 else 'dice'}",
-                    G.DIM)
-    lines = [G.fit(head, width)]
+                    glyphs.DIM)
+    lines = [glyphs.fit(head, width)]
     segments = [pile(player), *_status(player)]
     if player.items is not None and not (player.rhom and not player.items):
-        items = G.span("items ", G.DIM)
+        items = glyphs.span("items ", glyphs.DIM)
         names = ", ".join(player.items) if player.items else "-"
         if len(names) + 9 > width and player.item_keys:  # the short names fit where full ones do not
             names = ", ".join(player.item_keys)
-        items.append(names, G.TEXT)
+        items.append(names, glyphs.TEXT)
         segments.append(items)
     elif player.item_count:
-        segments.append(G.span(f"{player.item_count} item{'s' if player.item_count > 1 else ''}",
-                               G.DIM))
+        plural = "s" if player.item_count > 1 else ""
+        segments.append(glyphs.span(f"{player.item_count} item{plural}", glyphs.DIM))
     if player.reserved:
-        reserved = G.span("reserved ", G.DIM)
-        reserved.append_text(G.join(G.span(r.name, G.TEXT) + G.span(" ") + relic_cost(r)
-                                    for r in player.reserved))
+        reserved = glyphs.span("reserved ", glyphs.DIM)
+        reserved.append_text(glyphs.join(glyphs.span(r.name,
+                                                     glyphs.TEXT) + glyphs.span(" ") + relic_cost(r)
+                                         for r in player.reserved))
         segments.append(reserved)
     if player.objectives is not None and not player.rhom:
         for i, objective in enumerate(player.objectives or ("-",)):
             label = ("secret(o) " if player.yours else "secret ") if i == 0 else ""
-            segments.append(G.span(label, G.DIM) + G.span(objective, G.TEXT))
+            segments.append(glyphs.span(label, glyphs.DIM) + glyphs.span(objective, glyphs.TEXT))
     elif player.objective_count:
         count = player.objective_count
-        segments.append(G.span(f"{count} secret objective{'s' if count > 1 else ''}", G.DIM))
-    lines += G.pack(segments, width, indent=3, max_lines=3)
+        segments.append(glyphs.span(f"{count} secret objective{'s' if count > 1 else ''}",
+                                    glyphs.DIM))
+    lines += glyphs.pack(segments, width, indent=3, max_lines=3)
     return lines
 
 
@@ -226,20 +231,20 @@ def player_compact(scene: Scene, player: Player, names: Sequence[str], width: in
     line.append(" ")
     line.append_text(cargo(player))
     if not player.rhom:
-        line.append(f" {player.coins}$", G.COINS)
+        line.append(f" {player.coins}$", glyphs.COINS)
     tiles = sum(player.tiles)
-    line.append(f" {tiles} tile{'s' if tiles != 1 else ''}", G.DIM)
+    line.append(f" {tiles} tile{'s' if tiles != 1 else ''}", glyphs.DIM)
     if player.relics:
         line.append(f" {len(player.relics)} relic{'s' if len(player.relics) != 1 else ''}",
-                    G.DIM)
+                    glyphs.DIM)
     for part in _status(player):
         line.append(" ")
         line.append_text(part)
     if player.items is None and player.item_count:
-        line.append(f" items {player.item_count}", G.DIM)
+        line.append(f" items {player.item_count}", glyphs.DIM)
     elif player.items:
-        line.append(" " + ",".join(player.item_keys or player.items), G.DIM)
-    return G.fit(line, width)
+        line.append(" " + ",".join(player.item_keys or player.items), glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 def player_lines(scene: Scene, me: int | None, width: int, roomy: bool,
@@ -266,7 +271,7 @@ def breakdown_lines(lines: Sequence[tuple[str, int | float]], width: int) -> lis
         shown = f"{value:>3g}" if value else "  -"
         parts = wrap(label, max(8, width - 4), indent=1)
         for i, part in enumerate(parts):
-            line = G.span(shown if i == 0 else "   ", G.POINTS if value else G.DIM)
-            line.append(" " + part, G.TEXT if value else G.DIM)
-            out.append(G.fit(line, width))
+            line = glyphs.span(shown if i == 0 else "   ", glyphs.POINTS if value else glyphs.DIM)
+            line.append(" " + part, glyphs.TEXT if value else glyphs.DIM)
+            out.append(glyphs.fit(line, width))
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from ..layout import CUT_LEGEND, wrap
-from . import glyphs as G
+from . import glyphs
 from .hexmap import REGION_SHORT
 from .scene import BARRICADE, DOWN, EMPTY, TILE, Hex, Scene
 
@@ -37,13 +37,13 @@ LEGEND: tuple[tuple[str, str], ...] = (
 
 def legend_lines(width: int) -> list[Text]:
     """The legend, each meaning wrapped beside its symbol (`?` toggles it)."""
-    lines = [G.fit(G.span("Legend (?)", G.BOLD), width)]
+    lines = [glyphs.fit(glyphs.span("Legend (?)", glyphs.BOLD), width)]
     key_width = max(len(symbol) for symbol, _ in LEGEND) + 1
     for symbol, words in LEGEND:
         for i, part in enumerate(wrap(words, max(10, width - key_width), indent=0)):
-            line = G.span(f"{symbol if i == 0 else '':<{key_width}}", G.WARN)
-            line.append(part, G.DIM)
-            lines.append(G.fit(line, width))
+            line = glyphs.span(f"{symbol if i == 0 else '':<{key_width}}", glyphs.WARN)
+            line.append(part, glyphs.DIM)
+            lines.append(glyphs.fit(line, width))
     return lines
 
 
@@ -52,30 +52,30 @@ def hex_words(scene: Scene, cell: Hex, actions: list[object], item: str = "") ->
     item played there does (`item`: a Catapult or a Pickaxe) and what the
     tile's bonus gives."""
     region = scene.region_of_row[cell.row]
-    line = G.span(f"{cell.name} ", G.WARN)
-    line.append(f"{region} ({REGION_SHORT.get(region, region)}{cell.row + 1}): ", G.DIM)
+    line = glyphs.span(f"{cell.name} ", glyphs.WARN)
+    line.append(f"{region} ({REGION_SHORT.get(region, region)}{cell.row + 1}): ", glyphs.DIM)
     if cell.state == DOWN:
-        line.append("a face-down tile", G.TEXT)
+        line.append("a face-down tile", glyphs.TEXT)
     elif cell.state == BARRICADE:
-        line.append("a barricade", G.BAD)
+        line.append("a barricade", glyphs.BAD)
     elif cell.state == EMPTY:
-        line.append("empty", G.TEXT)
+        line.append("empty", glyphs.TEXT)
     else:
-        name = ("rainbow (you name the gem)" if cell.gem == G.RAINBOW else
-                "the Iridia Stone" if cell.gem == G.IRIDIA else G.GEM_NAMES[cell.gem])
-        line.append_text(G.gem(cell.gem, name))
+        name = ("rainbow (you name the gem)" if cell.gem == glyphs.RAINBOW else
+                "the Iridia Stone" if cell.gem == glyphs.IRIDIA else glyphs.GEM_NAMES[cell.gem])
+        line.append_text(glyphs.gem(cell.gem, name))
         if cell.bonus:
-            line.append(f", bonus {bonus_words(cell.bonus)}", G.TEXT)
+            line.append(f", bonus {bonus_words(cell.bonus)}", glyphs.TEXT)
     if cell.explorers:
         people = ", ".join(f"Seat {s + 1}" for s in cell.explorers)
-        line.append(f"; explorer {people}", G.TEXT)
+        line.append(f"; explorer {people}", glyphs.TEXT)
     if actions:
-        line.append(" · Enter: ", G.DIM)
-        line.append(" or ".join(str(a) for a in actions), G.GOOD)
+        line.append(" · Enter: ", glyphs.DIM)
+        line.append(" or ".join(str(a) for a in actions), glyphs.GOOD)
     if item:
-        line.append(f" · {item}", G.TEXT)
+        line.append(f" · {item}", glyphs.TEXT)
     if cell.state == TILE and cell.bonus_words:
-        line.append(f" · Bonus: {cell.bonus_words}", G.DIM)
+        line.append(f" · Bonus: {cell.bonus_words}", glyphs.DIM)
     return line
 
 
@@ -93,15 +93,15 @@ def turn_hint(scene: Scene, on_map: int, in_menu: int, focus: str) -> Text:
     """What the person can do now, from how many legal actions are on the map
     and in the menu."""
     end = "" if scene.step.endswith("?") else "."
-    line = G.span(f"Your turn: {scene.step}{end} ", G.WARN)
+    line = glyphs.span(f"Your turn: {scene.step}{end} ", glyphs.WARN)
     if on_map:
-        line.append(f"{on_map} hex{'es' if on_map > 1 else ''} ( ) on the map", G.TEXT)
-        line.append(", Enter plays" if focus == "map" else ", m: the map", G.DIM)
+        line.append(f"{on_map} hex{'es' if on_map > 1 else ''} ( ) on the map", glyphs.TEXT)
+        line.append(", Enter plays" if focus == "map" else ", m: the map", glyphs.DIM)
     if on_map and in_menu:
-        line.append("; ", G.DIM)
+        line.append("; ", glyphs.DIM)
     if in_menu:
-        line.append(f"{in_menu} in the menu", G.TEXT)
-        line.append(", Enter plays the line" if focus == "menu" else ", m or a digit", G.DIM)
+        line.append(f"{in_menu} in the menu", glyphs.TEXT)
+        line.append(", Enter plays the line" if focus == "menu" else ", m or a digit", glyphs.DIM)
     return line
 
 

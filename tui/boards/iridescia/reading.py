@@ -7,67 +7,69 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia import board as B
-from gemtable.engine.games.iridescia import cardtexts as T
-from gemtable.engine.games.iridescia import components as C
-from gemtable.engine.games.iridescia import mining as M
-from gemtable.engine.games.iridescia import objectives as O
-from gemtable.engine.games.iridescia import rules as R
-from gemtable.engine.games.iridescia import state as ST
-from gemtable.engine.games.iridescia.explain import item_played
+from gemtable.engine.games.iridescia import (
+    actions,
+    board,
+    cardtexts,
+    components,
+    mining,
+    objectives,
+    rules,
+    state,
+)
+from gemtable.engine.games.iridescia.actions import item_played
 from gemtable.engine.games.iridescia.state import IridesciaState
 from gemtable.engine.wording import article
 
-from . import glyphs as G
+from . import glyphs
 from .menu import Entry
 from .scene import BARRICADE, DOWN, EMPTY, TILE, Goal, Hex, Item, Player, Relic, Scene
 
-STATE = IridesciaState
 KIND_LETTERS = "JTLW"
-BONUS = {C.COINS: "${}", C.ROYALTY: "+{}", C.STONE: "d"}
+BONUS = {components.COINS: "${}", components.ROYALTY: "+{}", components.STONE: "d"}
 STEP_WORDS = {
-    ST.SEATING: "take your seat as an explorer",
-    ST.REVEAL: "reveal up to 2 tiles, then move",
-    ST.BLOCKED: "blocked: discard a pile tile",
-    ST.GO: "blocked: go to an empty hex",
-    ST.OPTIONAL: "mine, buy, items, sell; end",
-    ST.RESOLVE: "mining roll: change dice or take",
-    ST.WISH: "Wishing Well: take a gem (market dice may change)",
-    ST.GIVE: "over 7 gems: give the excess",
-    ST.DROP: "Forest: drop one objective",
-    ST.RESTORE: "restore relics, then end",
-    ST.REMOVE: "at the Castle: remove a tile",
-    ST.RHOM: "the Rhom plays its card",
-    ST.ROLLING: "dice are rolling",
-    ST.OVER: "the game is over",
+    state.SEATING: "take your seat as an explorer",
+    state.REVEAL: "reveal up to 2 tiles, then move",
+    state.BLOCKED: "blocked: discard a pile tile",
+    state.GO: "blocked: go to an empty hex",
+    state.OPTIONAL: "mine, buy, items, sell; end",
+    state.RESOLVE: "mining roll: change dice or take",
+    state.WISH: "Wishing Well: take a gem (market dice may change)",
+    state.GIVE: "over 7 gems: give the excess",
+    state.DROP: "Forest: drop one objective",
+    state.RESTORE: "restore relics, then end",
+    state.REMOVE: "at the Castle: remove a tile",
+    state.RHOM: "the Rhom plays its card",
+    state.ROLLING: "dice are rolling",
+    state.OVER: "the game is over",
 }
 
 
 def _relic(relic_id: int, restorable: bool = False) -> Relic:
-    r = C.RELICS[relic_id]
+    r = components.RELICS[relic_id]
     return Relic(r.name, KIND_LETTERS[r.type], r.lead, r.cost, r.points, restorable)
 
 
 def _item(kind: int) -> Item:
-    item = C.ITEMS[kind]
-    return Item(item.name, item.cost, item.green_flag, item.key.capitalize(), T.item_text(kind))
+    item = components.ITEMS[kind]
+    return Item(item.name, item.cost, item.green_flag, item.key.capitalize(),
+                cardtexts.item_text(kind))
 
 
 def _hex(view: IridesciaState, cell: int, explorers: dict[int, list[int]]) -> Hex:
-    row, col = B.ROW_OF[cell], B.INDEX_IN_ROW[cell]
+    row, col = board.ROW_OF[cell], board.INDEX_IN_ROW[cell]
     people = tuple(explorers.get(cell, ()))
-    name = B.cell_name(cell)
+    name = board.cell_name(cell)
     tile = view.cells[cell]
     if cell in view.barricades:
         return Hex(cell, name, row, col, BARRICADE, explorers=people)
-    if tile == ST.EMPTY:
+    if tile == state.EMPTY:
         return Hex(cell, name, row, col, EMPTY, explorers=people)
-    if tile == ST.HIDDEN_TILE or not view.shown[cell]:
+    if tile == state.HIDDEN_TILE or not view.shown[cell]:
         return Hex(cell, name, row, col, DOWN, explorers=people)
-    t = C.TILES[tile]
+    t = components.TILES[tile]
     bonus = BONUS.get(t.bonus, "").format(t.amount)
-    words = T.BONUSES[t.bonus].text if t.bonus != C.NO_BONUS else ""
+    words = cardtexts.BONUSES[t.bonus].text if t.bonus != components.NO_BONUS else ""
     return Hex(cell, name, row, col, TILE, t.gem, bonus, people, words)
 
 
@@ -79,24 +81,27 @@ def _player(view: IridesciaState, seat: int, restorable: set[object],
     tiles = [0] * 6
     for tile in s.pile:
         if tile >= 0:
-            tiles[C.TILES[tile].gem] += 1
+            tiles[components.TILES[tile].gem] += 1
     rhom = seat == view.rhom
     return Player(
         seat=seat, label="Rhom" if rhom else f"Seat {seat + 1}", rhom=rhom,
         score=s.royalty, coins=s.coins, cargo=s.cargo, stone_dice=s.stones,
-        items=None if hidden_items else tuple(C.ITEMS[k].name for k in s.items),
+        items=None if hidden_items else tuple(components.ITEMS[k].name for k in s.items),
         item_count=len(s.items),
         objectives=None if hidden_goals else tuple(
-            f"{C.OBJECTIVES[o].name} {C.OBJECTIVES[o].points}" for o in s.objectives),
+            f"{components.OBJECTIVES[o].name} {components.OBJECTIVES[o].points}"
+            for o in s.objectives),
         objective_count=len(s.objectives),
         tiles=(tiles[0], tiles[1], tiles[2], tiles[3], tiles[4], tiles[5]),
         relics=tuple(_relic(r) for r in s.relics),
         reserved=tuple(_relic(r, ("reserved", i) in restorable)
                        for i, r in enumerate(s.reserved)),
-        royalty=C.TOKENS[s.token][0] if s.token >= 0 else "",
-        stone=s.iridia, finished=s.position == B.FINISHED, airship=s.position == B.AIRSHIP,
-        item_keys=() if hidden_items else tuple(C.ITEMS[k].key.capitalize() for k in s.items),
-        objective_texts=() if hidden_goals else tuple(C.OBJECTIVES[o].text for o in s.objectives),
+        royalty=components.TOKENS[s.token][0] if s.token >= 0 else "",
+        stone=s.iridia, finished=s.position == board.FINISHED, airship=s.position == board.AIRSHIP,
+        item_keys=() if hidden_items else tuple(components.ITEMS[k].key.capitalize()
+                                                for k in s.items),
+        objective_texts=() if hidden_goals else tuple(components.OBJECTIVES[o].text
+                                                      for o in s.objectives),
         yours=yours)
 
 
@@ -104,7 +109,7 @@ def restorable_slots(legal: tuple[object, ...]) -> set[object]:
     """Relics the legal actions let the person restore now (row slots, reserved pairs)."""
     out: set[object] = set()
     for action in legal:
-        if isinstance(action, A.OnSlot) and action.verb == "restore":
+        if isinstance(action, actions.OnSlot) and action.verb == "restore":
             out.add(("reserved", action.slot) if action.reserved else action.slot)
     return out
 
@@ -114,22 +119,23 @@ def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] =
     for index, s in enumerate(view.seats):
         if s.position >= 0:
             explorers.setdefault(s.position, []).append(index)
-    rows = tuple(tuple(_hex(view, c, explorers) for c in B.row_cells(r)) for r in range(B.ROWS))
+    rows = tuple(tuple(_hex(view, c,
+                            explorers) for c in board.row_cells(r)) for r in range(board.ROWS))
     can = restorable_slots(legal)
-    if seat is not None and seat == view.current and view.step not in (ST.SEATING, ST.OVER) \
+    if seat is not None and seat == view.current and view.step not in (state.SEATING, state.OVER) \
             and seat != view.rhom:
         # All turn long, not only in the restore step: the engine says which relics
         # the cargo of the seat to move covers.
-        can |= restorable_slots(tuple(R.restore_actions(view)))
+        can |= restorable_slots(tuple(rules.restore_actions(view)))
     relic_row = tuple(_relic(r, i in can) if r >= 0 else None
                       for i, r in enumerate(view.relic_row))
     items = tuple(_item(k) if k >= 0 else None for k in view.market)
-    roll = tuple((d.face, d.stone, d.hit) for d in M.mining_roll(view)) \
-        if view.step == ST.RESOLVE else ()
+    roll = tuple((d.face, d.stone, d.hit) for d in mining.mining_roll(view)) \
+        if view.step == state.RESOLVE else ()
     return Scene(
         rows=rows,
-        long_rows=tuple(size == 7 for size in B.ROW_SIZES),
-        region_of_row=tuple(B.REGIONS[min(r // 2, 4)] for r in range(B.ROWS)),
+        long_rows=tuple(size == 7 for size in board.ROW_SIZES),
+        region_of_row=tuple(board.REGIONS[min(r // 2, 4)] for r in range(board.ROWS)),
         market=view.market_dice,
         stone_supply=view.stone_supply,
         relic_row=relic_row,
@@ -143,7 +149,7 @@ def scene_of(view: IridesciaState, seat: int | None, legal: tuple[object, ...] =
         roll_gem=view.tile_gem,
         rhom_card=rhom_card_words(view),
         rhom_icon=rhom_icon_words(view),
-        royalty_left=tuple(C.TOKENS[t][0] for t in view.tokens),
+        royalty_left=tuple(components.TOKENS[t][0] for t in view.tokens),
         goals=goals_of(view, seat),
     )
 
@@ -153,9 +159,10 @@ def goals_of(view: IridesciaState, seat: int | None) -> tuple[Goal, ...] | None:
     a seat that has none to show (nobody, or the Rhom)."""
     if seat is None or seat == view.rhom or not 0 <= seat < view.players:
         return None
-    return tuple(Goal(C.OBJECTIVES[p.objective].name, C.OBJECTIVES[p.objective].points,
-                      C.OBJECTIVES[p.objective].text, p.met, p.status)
-                 for p in O.seat_progress(view, seat))
+    return tuple(Goal(components.OBJECTIVES[p.objective].name,
+                      components.OBJECTIVES[p.objective].points,
+                      components.OBJECTIVES[p.objective].text, p.met, p.status)
+                 for p in objectives.seat_progress(view, seat))
 
 
 def _rhom_card(view: IridesciaState) -> int:
@@ -169,24 +176,24 @@ def rhom_card_words(view: IridesciaState) -> str:
     card = _rhom_card(view)
     if card < 0:
         return ""
-    c = C.RHOM_CARDS[card]
-    order = " ".join(T.PRIORITY_LETTERS[p] for p in c.priorities)
-    icon = T.ICONS[c.icon].name if c.icon != "none" else "no icon"
-    return (f"Rhom card {order}, {icon}, vane {T.VANE_NAMES[c.vane]}, "
-            f"next card's vane {T.VANE_NAMES[view.rhom_vane]}")
+    c = components.RHOM_CARDS[card]
+    order = " ".join(cardtexts.PRIORITY_LETTERS[p] for p in c.priorities)
+    icon = cardtexts.ICONS[c.icon].name if c.icon != "none" else "no icon"
+    return (f"Rhom card {order}, {icon}, vane {cardtexts.VANE_NAMES[c.vane]}, "
+            f"next card's vane {cardtexts.VANE_NAMES[view.rhom_vane]}")
 
 
 def rhom_icon_words(view: IridesciaState) -> str:
     """What the icon of the Rhom's card in play does ("" for a plain card)."""
     card = _rhom_card(view)
-    if card < 0 or C.RHOM_CARDS[card].icon == "none":
+    if card < 0 or components.RHOM_CARDS[card].icon == "none":
         return ""
-    return T.icon_words(C.RHOM_CARDS[card].icon)
+    return cardtexts.icon_words(components.RHOM_CARDS[card].icon)
 
 
 def hex_of(action: object) -> object | None:
     """The cell an action is played on, or None for an action of the menu."""
-    if isinstance(action, A.OnCell):
+    if isinstance(action, actions.OnCell):
         return action.cell
     return None
 
@@ -194,17 +201,17 @@ def hex_of(action: object) -> object | None:
 def head_line(scene: Scene, width: int) -> Text:
     """Whose turn, and its step."""
     who = next((p.label for p in scene.players if p.seat == scene.current), "")
-    line = G.span(f" {who}: " if who else " ", G.WARN)
-    line.append(scene.step, G.BOLD)
-    return G.fit(line, width)
+    line = glyphs.span(f" {who}: " if who else " ", glyphs.WARN)
+    line.append(scene.step, glyphs.BOLD)
+    return glyphs.fit(line, width)
 
 
 def action_label(scene: Scene, action: object) -> Text:
     """A menu line: the action's notation, with what it names spelled out."""
-    text = G.span(str(action), G.TEXT)
+    text = glyphs.span(str(action), glyphs.TEXT)
     gloss = _gloss(scene, action)
     if gloss:
-        text.append(f"  {gloss}", G.DIM)
+        text.append(f"  {gloss}", glyphs.DIM)
     return text
 
 
@@ -227,11 +234,11 @@ ITEM_WORDS = {"jackhammer": "Jackhammer", "dynamite": "Dynamite", "libation": "L
 
 
 def _gloss(scene: Scene, action: object) -> str:
-    if action == A.TAKE and scene.step == STEP_WORDS[ST.WISH]:
+    if action == actions.TAKE and scene.step == STEP_WORDS[state.WISH]:
         return "give the wish up: no gem is within reach"
-    if isinstance(action, (A.Plain, A.Declare)):
+    if isinstance(action, (actions.Plain, actions.Declare)):
         return PLAIN_WORDS.get(str(action), "")
-    if isinstance(action, A.OnSlot):
+    if isinstance(action, actions.OnSlot):
         if action.verb == "buy" and 0 <= action.slot < len(scene.items):
             item = scene.items[action.slot]
             return f"{item.short}, {item.cost} coins" if item else ""
@@ -248,30 +255,32 @@ def _gloss(scene: Scene, action: object) -> str:
             me = next((p for p in scene.players if p.seat == scene.current), None)
             if me is not None and me.objectives and action.slot < len(me.objectives):
                 return f"give up {me.objectives[action.slot]}"
-    if isinstance(action, A.OnCell) and action.gem >= 0:
-        return f"take it as {C.GEM_NAMES[action.gem]}"
-    if isinstance(action, A.OnGem) and action.verb in ("discard", "axe", "wish", "return"):
-        name = ("rainbow" if action.gem == C.RAINBOW else "Iridia Stone" if action.gem == C.IRIDIA
-                else C.GEM_NAMES[action.gem])
+    if isinstance(action, actions.OnCell) and action.gem >= 0:
+        return f"take it as {components.GEM_NAMES[action.gem]}"
+    if isinstance(action, actions.OnGem) and action.verb in ("discard", "axe", "wish", "return"):
+        name = ("rainbow" if action.gem == components.RAINBOW
+                else "Iridia Stone" if action.gem == components.IRIDIA
+                else components.GEM_NAMES[action.gem])
         return {"discard": f"give up {article(name + ' tile')} of your pile",
                 "axe": f"split {article(name)}", "wish": f"take {article(name)}",
                 "return": f"{article(name)} back to the supply"}[action.verb]
-    if isinstance(action, A.OnGem) and action.verb == "give":
+    if isinstance(action, actions.OnGem) and action.verb == "give":
         to = next((p.label for p in scene.players if p.seat == action.number),
                   f"Seat {action.number + 1}")
-        return f"one {C.GEM_NAMES[action.gem]} to {'the ' * (to == 'Rhom')}{to}"
-    if isinstance(action, A.Tweak):
+        return f"one {components.GEM_NAMES[action.gem]} to {'the ' * (to == 'Rhom')}{to}"
+    if isinstance(action, actions.Tweak):
         return _tweak_gloss(scene, action)
-    if isinstance(action, A.OnGem) and action.verb == "sell":
-        return f"{action.number} {C.GEM_NAMES[action.gem]} at {scene.market[action.gem]} each"
+    if isinstance(action, actions.OnGem) and action.verb == "sell":
+        gem = components.GEM_NAMES[action.gem]
+        return f"{action.number} {gem} at {scene.market[action.gem]} each"
     return ""
 
 
-def _tweak_gloss(scene: Scene, action: A.Tweak) -> str:
+def _tweak_gloss(scene: Scene, action: actions.Tweak) -> str:
     """What a Jackhammer or Dynamite line changes: the die (or market die) as it shows now."""
-    if action.target >= A.MARKET_TARGET:
-        gem = action.target - A.MARKET_TARGET
-        return f"{C.GEM_NAMES[gem]} market die, now {scene.market[gem]}"
+    if action.target >= actions.MARKET_TARGET:
+        gem = action.target - actions.MARKET_TARGET
+        return f"{components.GEM_NAMES[gem]} market die, now {scene.market[gem]}"
     if action.target < len(scene.roll):
         face, stone, hit = scene.roll[action.target]
         return f"{'stone ' * stone}die {action.target + 1}, now {face} ({'hit' if hit else 'miss'})"
@@ -281,42 +290,42 @@ def _tweak_gloss(scene: Scene, action: A.Tweak) -> str:
 def action_words(scene: Scene, action: object) -> Text:
     """The chosen menu line in full, for the line under the board; an item
     bought or played is followed by what it does."""
-    line = G.span(f"{action}", G.WARN)
+    line = glyphs.span(f"{action}", glyphs.WARN)
     gloss = _gloss(scene, action)
     words = ""
-    if isinstance(action, A.OnSlot) and action.verb == "buy" and gloss:
+    if isinstance(action, actions.OnSlot) and action.verb == "buy" and gloss:
         item = scene.items[action.slot]
         if item:
             gloss, words = f"{item.name}, {item.cost} coins", item.text
-    if isinstance(action, A.OnSlot) and action.verb == "drop":
+    if isinstance(action, actions.OnSlot) and action.verb == "drop":
         me = next((p for p in scene.players if p.seat == scene.current), None)
         if me is not None and action.slot < len(me.objective_texts):
             # What the objective asks matters more here than the key hint.
             line.append(f": give up {me.objectives[action.slot]}: "  # type: ignore[index]
-                        f"{me.objective_texts[action.slot]}", G.DIM)
+                        f"{me.objective_texts[action.slot]}", glyphs.DIM)
             if scene.goals and action.slot < len(scene.goals):
                 goal = scene.goals[action.slot]
-                line.append(f" Now {'met' if goal.met else 'not yet'}: {goal.status}.", G.TEXT)
+                line.append(f" Now {'met' if goal.met else 'not yet'}: {goal.status}.", glyphs.TEXT)
             return line
-    if isinstance(action, A.OnSlot) and action.verb == "restore" \
-            and scene.step == STEP_WORDS[ST.OPTIONAL]:
+    if isinstance(action, actions.OnSlot) and action.verb == "restore" \
+            and scene.step == STEP_WORDS[state.OPTIONAL]:
         gloss += "; then no more mining, buying or selling this turn"
     if gloss:
-        line.append(f": {gloss}", G.DIM)
-    line.append("  · Enter plays it", G.DIM)
+        line.append(f": {gloss}", glyphs.DIM)
+    line.append("  · Enter plays it", glyphs.DIM)
     words = words or item_words(action)
     if words:
-        line.append(f" · {words}", G.TEXT)
+        line.append(f" · {words}", glyphs.TEXT)
     return line
 
 
-def item_words(*actions: object) -> str:
-    """What the item the first of `actions` that plays one does, named ("" when
+def item_words(*choices: object) -> str:
+    """What the item the first of `choices` that plays one does, named ("" when
     none plays an item)."""
-    for action in actions:
+    for action in choices:
         kind = item_played(action)
         if kind >= 0:
-            return f"{C.ITEMS[kind].name}: {T.item_text(kind)}"
+            return f"{components.ITEMS[kind].name}: {cardtexts.item_text(kind)}"
     return ""
 
 
@@ -327,10 +336,10 @@ def entry_words(scene: Scene, entry: Entry) -> Text:
         return action_words(scene, entry.actions[0])
     words = item_words(entry.actions[0])
     if words:
-        return G.span(f"{entry.title}: {len(entry.actions)} choices · ", G.DIM) + \
-            G.span(words, G.TEXT)
+        return glyphs.span(f"{entry.title}: {len(entry.actions)} choices · ", glyphs.DIM) + \
+            glyphs.span(words, glyphs.TEXT)
     listed = ", ".join(str(a) for a in entry.actions[:6])
-    return G.span(f"{entry.title}: {listed}{' …' * (len(entry.actions) > 6)}", G.DIM)
+    return glyphs.span(f"{entry.title}: {listed}{' …' * (len(entry.actions) > 6)}", glyphs.DIM)
 
 
 def why_not_here(view: IridesciaState | None, scene: Scene | None, spot: tuple[int, int]) -> str:
@@ -342,6 +351,6 @@ def why_not_here(view: IridesciaState | None, scene: Scene | None, spot: tuple[i
         return ""
     verb = "reveal" if cell.state == DOWN else "move"
     try:
-        return f"{verb} {cell.name}: {view.why_illegal(A.OnCell(verb, cell.key))}"
+        return f"{verb} {cell.name}: {view.why_illegal(actions.OnCell(verb, cell.key))}"
     except Exception:  # noqa: BLE001 - an explanation is a courtesy, never a crash
         return ""

@@ -22,7 +22,7 @@ from textual.containers import Horizontal
 from textual.events import Resize
 from textual.widgets import Static
 
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.components import FORCEPS, GLASS
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
@@ -34,9 +34,7 @@ from gemtable.engine.games.jewelbox.state import (
 )
 
 from ..command_line import CommandLine
-from . import controls as C
-from . import glyphs as G
-from . import keys as K
+from . import controls, glyphs, keys
 from .boxes import BoxesView
 from .commands import MouseAndTyping
 from .cursor import Square, clamp, moved, nearest, step_target, targets
@@ -56,31 +54,28 @@ FIXED_ROWS = 8
 of history and legend."""
 
 
-_PHASE_TAGS = {CHOOSING: (K.CHOOSING,), PLACING: (K.PLACING,), AFTER: (K.AFTER,),
-               DISCARDING: (K.DISCARDING,)}
+_PHASE_TAGS = {CHOOSING: (keys.CHOOSING,), PLACING: (keys.PLACING,), AFTER: (keys.AFTER,),
+               DISCARDING: (keys.DISCARDING,)}
 _ANY_TIME = frozenset(("move", "jump", "command", "next_box", "scoring"))
 """Key actions that work before any view has been shown."""
 
 
 class JewelBoxBoard(MouseAndTyping):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
-    BINDINGS = K.board_keys()
-    KEYS_NOTE = K.NOTE
+    BINDINGS = keys.board_keys()
+    KEYS_NOTE = keys.NOTE
     state_type = JewelBoxState
     LEGEND = SYMBOLS
-    _view: JewelBoxState | None
-    _message: Text | None
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._cursor: Square = (0, 0)
         self._mode = ""
-        self._keys_shown: tuple[tuple[str, str], ...] = ()
         self._picked: Square | None = None
         self._look: int | None = None
         """A box the person asked to see in full (v), instead of the usual one."""
-        self._pending: A.Swap | None = None
+        self._pending: actions.Swap | None = None
         """The swap to post once the Forceps just taken up are in hand."""
         self._either_asked = 0
         """The used-up tool whose key was pressed once: pressed again, it spends the Either."""
@@ -116,11 +111,11 @@ class JewelBoxBoard(MouseAndTyping):
         self._mode, self._picked = "", None  # a half-used tool belonged to the old one
         self._either_asked = 0
         pending, self._pending = self._pending, None
-        if legal and C.swapping(view):
+        if legal and controls.swapping(view):
             if pending in legal:
                 self._play(pending)
                 return
-            self._mode = C.FORCEPS_MODE  # in hand: the swap is all that is left
+            self._mode = controls.FORCEPS_MODE  # in hand: the swap is all that is left
             self._look = None
         self._settle_cursor()
 
@@ -131,18 +126,19 @@ class JewelBoxBoard(MouseAndTyping):
     def key_modes(self) -> frozenset[str]:
         view, mode = self._view, self._mode
         if view is None or self._sent or not self._legal:
-            return frozenset((K.LOOK,))
-        if mode == C.GLASS_MODE:
-            return frozenset((K.GLASS, K.CANCEL))
-        if mode == C.FORCEPS_MODE:
-            return frozenset((K.FORCEPS,) if C.swapping(view) else (K.FORCEPS, K.CANCEL))
-        tags = {K.TYPE}
+            return frozenset((keys.LOOK,))
+        if mode == controls.GLASS_MODE:
+            return frozenset((keys.GLASS, keys.CANCEL))
+        if mode == controls.FORCEPS_MODE:
+            return frozenset((keys.FORCEPS,) if controls.swapping(view) else (keys.FORCEPS,
+                                                                              keys.CANCEL))
+        tags = {keys.TYPE}
         if view.phase == START:
-            tags.add(K.START)
-            if C.glasses(self._legal):
-                tags.add(K.START_GLASS)
-            if C.forceps_ready(self._legal):
-                tags.add(K.START_FORCEPS)
+            tags.add(keys.START)
+            if controls.glasses(self._legal):
+                tags.add(keys.START_GLASS)
+            if controls.forceps_ready(self._legal):
+                tags.add(keys.START_FORCEPS)
         else:
             tags.update(_PHASE_TAGS.get(view.phase, ()))
         return frozenset(tags)
@@ -181,10 +177,7 @@ class JewelBoxBoard(MouseAndTyping):
 
     # --- drawing ------------------------------------------------------------
     def _redraw(self) -> None:
-        keys = tuple(self.key_help())
-        if keys != self._keys_shown:
-            self._keys_shown = keys
-            self.post_message(self.KeysChanged())
+        self._announce_keys()
         view = self._view
         roomy = self.has_class("-roomy")
         names = self._names()
@@ -194,11 +187,11 @@ class JewelBoxBoard(MouseAndTyping):
             return
         blocked = bool(self._blocked())
         self.query_one("#jb-strip", Static).update(
-            log_strip(view, self._history, C.log_targets(self._legal, self._mode, blocked),
+            log_strip(view, self._history, controls.log_targets(self._legal, self._mode, blocked),
                       width, roomy,
                       stage=blocked), layout=False)
         marks = Marks(self._cursor, self._picked, self._placing(),
-                      free=self._mode != C.FORCEPS_MODE)
+                      free=self._mode != controls.FORCEPS_MODE)
         # A roomy board keeps more lines for the history under the boxes.
         budget = max(6, self.size.height - FIXED_ROWS - (6 if roomy else 0))
         self.query_one(BoxesView).draw(view, self._seat, self._featured(), marks, names,
@@ -216,14 +209,14 @@ class JewelBoxBoard(MouseAndTyping):
             return Text("")
         blocked = self._blocked()
         if blocked:
-            return G.span(blocked, G.DIM)
+            return glyphs.span(blocked, glyphs.DIM)
         if self._featured() != view.current:
-            return G.span(f"Your turn; this is Seat {self._featured() + 1}'s box: v goes on "
-                          "to the next box, yours comes back", G.WARN)
+            return glyphs.span(f"Your turn; this is Seat {self._featured() + 1}'s box: v goes on "
+                               "to the next box, yours comes back", glyphs.WARN)
         return turn_hint(view, self._legal, self._mode, self._picked)
 
     def _say(self, words: str, ok: bool = False) -> None:
-        self._message = G.span(words, G.GOOD if ok else G.WARN)
+        self._message = glyphs.span(words, glyphs.GOOD if ok else glyphs.WARN)
         self._redraw()
 
     def on_resize(self, event: Resize) -> None:
@@ -252,14 +245,14 @@ class JewelBoxBoard(MouseAndTyping):
                 return
             self._sent = True
             self._mode, self._picked = "", None
-            self._message = G.span(f"played: {choice}", G.GOOD)
+            self._message = glyphs.span(f"played: {choice}", glyphs.GOOD)
             if self.is_mounted:
                 self._redraw()
             self.post_message(self.ActionChosen(choice))
-        elif isinstance(choice, A.Swap) and A.FORCEPS in self._legal:
-            self._play(A.FORCEPS)
+        elif isinstance(choice, actions.Swap) and actions.FORCEPS in self._legal:
+            self._play(actions.FORCEPS)
             self._pending = choice
-            self._message = G.span(f"played: forceps, {choice}", G.GOOD)
+            self._message = glyphs.span(f"played: forceps, {choice}", glyphs.GOOD)
             if self.is_mounted:
                 self._redraw()
         else:
@@ -267,18 +260,18 @@ class JewelBoxBoard(MouseAndTyping):
 
     def _start_tool(self, tool: int) -> None:
         assert self._view is not None
-        reason = C.tool_start(self._view, self._legal, tool)
+        reason = controls.tool_start(self._view, self._legal, tool)
         if reason:
             self._say(reason)
             return
         # A used-up tool's key never spends the Either unasked: it asks first.
-        question = C.either_question(self._view, tool)
+        question = controls.either_question(self._view, tool)
         if question and self._either_asked != tool:
             self._either_asked = tool
             self._say(question)
             return
         self._either_asked = 0
-        self._mode = C.GLASS_MODE if tool == GLASS else C.FORCEPS_MODE
+        self._mode = controls.GLASS_MODE if tool == GLASS else controls.FORCEPS_MODE
         self._picked, self._message = None, None
         if tool == FORCEPS:
             self._look = None
@@ -290,17 +283,18 @@ class JewelBoxBoard(MouseAndTyping):
         assert view is not None
         if self._featured() != view.current and (self._mode or view.phase == PLACING):
             self._say("this is not your box: v goes back to yours")
-        elif self._mode == C.FORCEPS_MODE:
-            choice, self._picked = C.forceps_pick(view, self._legal, self._picked, self._cursor)
+        elif self._mode == controls.FORCEPS_MODE:
+            choice, self._picked = controls.forceps_pick(view, self._legal, self._picked,
+                                                         self._cursor)
             if choice is None:
                 self._message = None
                 self._redraw()
             else:
                 self._play(choice)
         elif view.phase == PLACING:
-            self._play(C.place(view, self._legal, self._cursor))
+            self._play(controls.place(view, self._legal, self._cursor))
         else:
-            self._say(C.enter_hint(view, self._legal))
+            self._say(controls.enter_hint(view, self._legal))
 
     def _move(self, drow: int, dcol: int) -> None:
         if self._view is not None:
@@ -334,7 +328,7 @@ class JewelBoxBoard(MouseAndTyping):
 
     # --- keys ---------------------------------------------------------------
     def _yields(self, key: str) -> bool:
-        return key not in K.LOOKING
+        return key not in keys.LOOKING
 
     def _handle(self, key: str, char: str) -> bool:
         """What bindings cannot say: a word about printable keys that do nothing."""
@@ -376,7 +370,7 @@ class JewelBoxBoard(MouseAndTyping):
 
     def action_cancel(self) -> None:
         view = self._view
-        if view is not None and self._legal and C.swapping(view):
+        if view is not None and self._legal and controls.swapping(view):
             self._picked = None
             self._say("the Forceps are in hand: Enter on two beetles to swap them")
             return
@@ -385,11 +379,11 @@ class JewelBoxBoard(MouseAndTyping):
 
     def action_roll(self) -> None:
         if not self._refused() and self._view is not None:
-            self._play(C.roll(self._view, self._legal))
+            self._play(controls.roll(self._view, self._legal))
 
     def action_digit(self, number: int) -> None:
         if not self._refused() and self._view is not None:
-            self._play(C.digit(self._view, self._legal, self._mode, number))
+            self._play(controls.digit(self._view, self._legal, self._mode, number))
 
     def action_tool(self, name: str) -> None:
         if not self._refused():
@@ -397,11 +391,11 @@ class JewelBoxBoard(MouseAndTyping):
 
     def action_pile(self) -> None:
         if not self._refused() and self._view is not None:
-            self._play(C.pile(self._view, self._legal, self._mode))
+            self._play(controls.pile(self._view, self._legal, self._mode))
 
     def action_done(self) -> None:
         if not self._refused() and self._view is not None:
-            self._play(C.done(self._view, self._legal))
+            self._play(controls.done(self._view, self._legal))
 
     def action_enter(self) -> None:
         if not self._refused():

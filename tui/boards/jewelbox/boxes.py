@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from gemtable.engine.games.jewelbox.state import JewelBoxState
 
-from . import glyphs as G
+from . import glyphs
 from .explain import Square
 from .panels import Marks, Panel, compact_panel, full_panel, seat_label
 from .strip import solo_panel
@@ -53,7 +53,7 @@ def _join(columns: list[list[Panel]]) -> Panel:
         blocks.append(block)
         x += width + GAP
     width = sum(widths) + GAP * (len(widths) - 1)
-    return Panel(G.hjoin(blocks, widths, GAP), width, hits)
+    return Panel(glyphs.hjoin(blocks, widths, GAP), width, hits)
 
 
 def arrange(view: JewelBoxState, me: int | None, featured: int, marks: Marks,
@@ -135,8 +135,8 @@ class BoxesView(Widget):
     def render(self) -> Text:
         layout = self._layout(self.size.width)
         if layout is None:
-            return G.span("Waiting for the game…", G.DIM)
-        return Text("\n").join(G.fit(line, self.size.width) for line in layout.lines)
+            return glyphs.span("Waiting for the game…", glyphs.DIM)
+        return Text("\n").join(glyphs.fit(line, self.size.width) for line in layout.lines)
 
     def on_click(self, event: Click) -> None:
         layout = self._layout(self.size.width)

@@ -13,8 +13,9 @@ from textual.widgets import Input
 
 from gemtable.engine import IllegalAction
 from gemtable.engine.core import normalise_text
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.board import square_name
+from gemtable.engine.games.jewelbox.boxes import family_on
 from gemtable.engine.games.jewelbox.components import EMPTY, NAMES
 from gemtable.engine.games.jewelbox.state import JewelBoxState
 
@@ -23,11 +24,10 @@ from .boxes import BoxesView
 from .cursor import Square
 
 
-class MouseAndTyping(Board):
+class MouseAndTyping(Board[JewelBoxState]):
     """Mouse picks and the `:` command line of the Jewel Box board."""
 
     if TYPE_CHECKING:  # what the board provides
-        _view: JewelBoxState | None
         _cursor: Square
         _look: int | None
 
@@ -59,25 +59,27 @@ class MouseAndTyping(Board):
         try:
             action = self._view.parse_action(text)
         except IllegalAction as error:
-            action = forceps_shortcut(self._view, self._legal, text)
-            if action is None or isinstance(action, str):
-                self._say(f"{text}: {action or error.reason}")
+            shortcut = forceps_shortcut(self._view, self._legal, text)
+            if shortcut is None or isinstance(shortcut, str):
+                self._say(f"{text}: {shortcut or error.reason}")
                 return
+            action = shortcut
         self._close_command()
         self._play(action)
 
 
 def forceps_shortcut(view: JewelBoxState, legal: Sequence[object],
-                     text: str) -> A.Swap | str | None:
+                     text: str) -> actions.Swap | str | None:
     """A typed `swap b2 c4` while the Forceps could be taken up: the board
     takes them up first, as it does for the key gesture. A swap that would
     then be refused gives its reason instead (a str), so a typing slip never
     spends the tool; None when the text is no such swap."""
     swap = view.parse_syntax(normalise_text(text))
-    if not isinstance(swap, A.Swap) or swap.first == swap.second or A.FORCEPS not in legal:
+    if not isinstance(swap,
+                      actions.Swap) or swap.first == swap.second or actions.FORCEPS not in legal:
         return None
     seat = view.current
-    families = [view.family_on(seat, *square) for square in (swap.first, swap.second)]
+    families = [family_on(view, seat, *square) for square in (swap.first, swap.second)]
     for square, family in zip((swap.first, swap.second), families, strict=True):
         if family == EMPTY:
             return f"{square_name(*square)} is empty: Forceps move beetles already in your box"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.board import square_name
+from gemtable.engine.games.jewelbox.boxes import family_on
 from gemtable.engine.games.jewelbox.components import EITHER, EMPTY, GLASS, NAMES, TOOL_NAMES
 from gemtable.engine.games.jewelbox.rules import spent_tool
 from gemtable.engine.games.jewelbox.state import (
@@ -31,13 +32,13 @@ Choice = object | str
 """A legal action, or the reason (a str) why the key does nothing now."""
 
 
-def glasses(legal: Sequence[object]) -> list[A.Glass]:
-    return [a for a in legal if isinstance(a, A.Glass)]
+def glasses(legal: Sequence[object]) -> list[actions.Glass]:
+    return [a for a in legal if isinstance(a, actions.Glass)]
 
 
 def forceps_ready(legal: Sequence[object]) -> bool:
     """The Forceps can be taken up now, or are in hand already."""
-    return any(isinstance(a, A.Forceps | A.Swap) for a in legal)
+    return any(isinstance(a, actions.Forceps | actions.Swap) for a in legal)
 
 
 def swapping(view: JewelBoxState) -> bool:
@@ -59,7 +60,7 @@ def unfinished_step(view: JewelBoxState) -> str | None:
     return None
 
 
-def checked(view: JewelBoxState, legal: Sequence[object], action: object) -> Choice:
+def checked(view: JewelBoxState, legal: Sequence[object], action: actions.Action) -> Choice:
     return action if action in legal else view.why_illegal(action)
 
 
@@ -90,11 +91,11 @@ def digit(view: JewelBoxState, legal: Sequence[object], mode: str, space: int) -
     if not 1 <= space <= 5:
         return f"log spaces are 1 to 5, not {space}"
     if mode == GLASS_MODE:
-        return checked(view, legal, A.GLASS[space])
+        return checked(view, legal, actions.GLASS[space])
     if view.phase == CHOOSING:
-        return checked(view, legal, A.TAKE[space])
+        return checked(view, legal, actions.TAKE[space])
     if view.phase == DISCARDING:
-        return checked(view, legal, A.DISCARD[space])
+        return checked(view, legal, actions.DISCARD[space])
     if view.phase == START:
         if glasses(legal):
             # Kept under 78 characters: the prompt line is one row at 80 columns.
@@ -113,21 +114,21 @@ def digit(view: JewelBoxState, legal: Sequence[object], mode: str, space: int) -
 def roll(view: JewelBoxState, legal: Sequence[object]) -> Choice:
     """r: the roll, or what the moment needs instead (the engine's reasons
     name seats and notation, which reads oddly to the person at the keys)."""
-    if A.ROLL in legal:
-        return A.ROLL
+    if actions.ROLL in legal:
+        return actions.ROLL
     if view.phase == AFTER:
         return "one roll per turn: d ends the turn, f starts Forceps"
-    return unfinished_step(view) or view.why_illegal(A.ROLL)
+    return unfinished_step(view) or view.why_illegal(actions.ROLL)
 
 
 def pile(view: JewelBoxState, legal: Sequence[object], mode: str) -> Choice:
     if mode == GLASS_MODE:
-        return checked(view, legal, A.GLASS[A.PILE])
+        return checked(view, legal, actions.GLASS[actions.PILE])
     return "p takes the pile's top beetle with the Magnifying Glass: press g, then p"
 
 
 def place(view: JewelBoxState, legal: Sequence[object], cursor: Square) -> Choice:
-    action = A.PLACE.get(cursor)
+    action = actions.PLACE.get(cursor)
     if action is None:
         return f"{square_name(*cursor)} is off the sheet"
     if action in legal:
@@ -142,7 +143,7 @@ def forceps_pick(view: JewelBoxState, legal: Sequence[object], picked: Square | 
     The action is the swap; before the Forceps are taken up it is not legal
     yet, and the board takes them up first (see `JewelBoxBoard._play`)."""
     seat = view.current
-    family = view.family_on(seat, *cursor)
+    family = family_on(view, seat, *cursor)
     name = square_name(*cursor)
     if family == EMPTY:
         return f"{name} is empty: Forceps move beetles already in your box", picked
@@ -150,19 +151,19 @@ def forceps_pick(view: JewelBoxState, legal: Sequence[object], picked: Square | 
         return None, cursor
     if picked == cursor:
         return None, None  # a second Enter on the same beetle lets it go
-    if family == view.family_on(seat, *picked):
+    if family == family_on(view, seat, *picked):
         return (f"{square_name(*picked)} and {name} are both {NAMES[family]}s: pick a "
                 "beetle of another family"), picked
-    swap = A.swap(picked, cursor)
-    if A.FORCEPS in legal:
+    swap = actions.swap(picked, cursor)
+    if actions.FORCEPS in legal:
         return swap, picked
     return checked(view, legal, swap), picked
 
 
 def done(view: JewelBoxState, legal: Sequence[object]) -> Choice:
-    if A.DONE in legal:
-        return A.DONE
-    return unfinished_step(view) or view.why_illegal(A.DONE)
+    if actions.DONE in legal:
+        return actions.DONE
+    return unfinished_step(view) or view.why_illegal(actions.DONE)
 
 
 def enter_hint(view: JewelBoxState, legal: Sequence[object]) -> str:
@@ -199,4 +200,4 @@ def log_targets(legal: Sequence[object], mode: str, blocked: bool) -> set[int]:
         return set()
     if mode == GLASS_MODE:
         return {a.space for a in glasses(legal)}
-    return {a.space for a in legal if isinstance(a, A.Take | A.Discard)}
+    return {a.space for a in legal if isinstance(a, actions.Take | actions.Discard)}

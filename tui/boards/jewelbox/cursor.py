@@ -8,6 +8,7 @@ window's edges rather than wrapping.
 from __future__ import annotations
 
 from gemtable.engine.games.jewelbox.board import bits
+from gemtable.engine.games.jewelbox.rules import placements
 from gemtable.engine.games.jewelbox.state import JewelBoxState
 
 from .controls import FORCEPS_MODE
@@ -37,7 +38,7 @@ def targets(view: JewelBoxState, seat: int, mode: str, placing: bool) -> list[Sq
     if mode == FORCEPS_MODE:
         return beetles(view, seat)
     if placing:
-        return list(view.placements(seat))
+        return list(placements(view, seat))
     return []
 
 
@@ -49,7 +50,7 @@ def step_target(view: JewelBoxState, seat: int, square: Square, step: int, mode:
                 placing: bool) -> Square | None:
     """The next (step 1) or previous (-1) target in reading order, going round;
     with nothing to do, the free squares, so a watcher can still look."""
-    aims = sorted(targets(view, seat, mode, placing) or view.placements(seat))
+    aims = sorted(targets(view, seat, mode, placing) or placements(view, seat))
     if not aims:
         return None
     if step > 0:

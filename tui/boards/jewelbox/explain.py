@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import attrs
 
-from gemtable.engine.games.jewelbox import rules
 from gemtable.engine.games.jewelbox.board import family_at, square_name
+from gemtable.engine.games.jewelbox.boxes import family_on
 from gemtable.engine.games.jewelbox.components import NAMES
-from gemtable.engine.games.jewelbox.explain import Note, Square, note
+from gemtable.engine.games.jewelbox.notes import Note, Square, note
+from gemtable.engine.games.jewelbox.refusals import why_not_square
+from gemtable.engine.games.jewelbox.rules import placements
+from gemtable.engine.games.jewelbox.scoring import total
 from gemtable.engine.games.jewelbox.state import JewelBoxState, Seat
 
 __all__ = [
@@ -30,7 +33,7 @@ __all__ = [
 def _total_with(view: JewelBoxState, seat: int, masks: tuple[int, ...]) -> int:
     seats = list(view.seats)
     seats[seat] = Seat(masks, seats[seat].tools)
-    return rules.total(attrs.evolve(view, seats=tuple(seats)), seat)
+    return total(attrs.evolve(view, seats=tuple(seats)), seat)
 
 
 def total_after_place(view: JewelBoxState, seat: int, family: int, square: Square) -> int:
@@ -62,8 +65,8 @@ def square_words(view: JewelBoxState, seat: int, square: Square) -> str:
     name = square_name(*square)
     found = note(view, seat, square)
     if found is not None:
-        return f"{name} {NAMES[view.family_on(seat, *square)]}: {found.words}"
-    if square in view.placements(seat):
+        return f"{name} {NAMES[family_on(view, seat, *square)]}: {found.words}"
+    if square in placements(view, seat):
         return f"{name} empty: the next beetle may go here"
-    why = view.geometry.why_not_here(view.seats[seat].occupied, *square)
+    why = why_not_square(view.geometry, view.seats[seat].occupied, *square)
     return f"{name} empty: {why.removeprefix(name + ' ')}" if why else f"{name} empty"

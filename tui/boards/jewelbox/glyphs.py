@@ -17,6 +17,7 @@ from gemtable.engine.games.jewelbox.components import (
     LETTERS,
 )
 
+from ..layout import WARN as WARN
 from ..layout import fit as fit
 from ..layout import span as span
 
@@ -30,7 +31,6 @@ SHORT_NAMES = ("Scarab", "Weevil", "Ladybug", "Longhorn", "Jewel")
 TEXT = Style(color="#e6e6e6")
 DIM = Style(color="#8a8f99")
 GOOD = Style(color="#62e38f", bold=True)
-WARN = Style(color="#ffd75f", bold=True)
 TITLE = Style(color="#f0f0f0", bold=True)
 CURSOR = Style(color="#1a1a1a", bgcolor="#ffd75f", bold=True)
 """The brackets around the square under the cursor."""

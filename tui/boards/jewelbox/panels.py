@@ -13,6 +13,7 @@ import attrs
 from rich.text import Text
 
 from gemtable.engine.games.jewelbox.board import COLUMN_LETTERS
+from gemtable.engine.games.jewelbox.boxes import box_rows, family_on
 from gemtable.engine.games.jewelbox.components import (
     EMPTY,
     FAMILY_COUNT,
@@ -20,9 +21,11 @@ from gemtable.engine.games.jewelbox.components import (
     TOOL_POINTS,
     tool_count,
 )
+from gemtable.engine.games.jewelbox.rules import placements
+from gemtable.engine.games.jewelbox.scoring import family_points
 from gemtable.engine.games.jewelbox.state import JewelBoxState
 
-from . import glyphs as G
+from . import glyphs
 from .explain import Square, note
 
 LABEL = 3
@@ -83,16 +86,16 @@ def _header(view: JewelBoxState, seat: int, label: str, roomy: bool, width: int,
             filled: bool = True) -> Text:
     """`►Seat 1 (you)  7/25      G F e`: the name is cut before the tools are."""
     playing = not view.is_over and view.current == seat
-    tools = G.tools(view.seats[seat].tools, words=roomy)
-    line = G.span(G.MARK if playing else " ", G.WARN)
-    line.append(label, G.TITLE)
+    tools = glyphs.tools(view.seats[seat].tools, words=roomy)
+    line = glyphs.span(glyphs.MARK if playing else " ", glyphs.WARN)
+    line.append(label, glyphs.TITLE)
     if view.is_over and view.players > 1 and seat in view.winners():
-        line.append("  won", G.GOOD)
+        line.append("  won", glyphs.GOOD)
     elif filled:
-        line.append(f"  {view.seats[seat].beetles}/{view.size * view.size}", G.DIM)
+        line.append(f"  {view.seats[seat].beetles}/{view.size * view.size}", glyphs.DIM)
     room = width - tools.cell_len - 1
     if line.cell_len > room:
-        line = G.fit(line, room)
+        line = glyphs.fit(line, room)
     line.append(" " * (width - line.cell_len - tools.cell_len))
     line.append_text(tools)
     return line
@@ -101,25 +104,25 @@ def _header(view: JewelBoxState, seat: int, label: str, roomy: bool, width: int,
 def _cell(view: JewelBoxState, seat: int, square: Square, marks: Marks, open_squares: set[Square],
           roomy: bool) -> list[Text]:
     """A square as one line of three cells, or (roomy) two lines of five."""
-    family = view.family_on(seat, *square)
+    family = family_on(view, seat, *square)
     width = 5 if roomy else 3
     if family != EMPTY:
-        style = G.chip_style(family)
+        style = glyphs.chip_style(family)
         middle = [LETTERS[family]]
         if roomy:
             found = note(view, seat, square)
             middle.append(found.short if found else "")
     elif square in open_squares:
-        style = G.LEGAL if marks.placing else G.OPEN
+        style = glyphs.LEGAL if marks.placing else glyphs.OPEN
         middle = ["+", ""]
     else:
-        style = G.HOLE
+        style = glyphs.HOLE
         middle = ["·", ""]
     ends = None
     if square == marks.cursor:
-        ends = ("[", "]", G.CURSOR)
+        ends = ("[", "]", glyphs.CURSOR)
     elif square == marks.picked:
-        ends = ("{", "}", G.PICKED)
+        ends = ("{", "}", glyphs.PICKED)
     lines = []
     for text in middle[: 2 if roomy else 1]:
         line = Text()
@@ -135,24 +138,24 @@ def _cell(view: JewelBoxState, seat: int, square: Square, marks: Marks, open_squ
 
 def _score_column(view: JewelBoxState, seat: int, roomy: bool) -> list[Text]:
     """Beetles and points per family, unused tools, and the running total."""
-    points = view.family_points(seat)
+    points = family_points(view, seat)
     masks = view.seats[seat].masks
     width = SCORE_WIDTH_ROOMY if roomy else SCORE_WIDTH
     name_w = 9 if roomy else 1
     rest = width - name_w - 4
-    lines = [G.span(f"{'':<{name_w}}{'n':>4}{'pts':>{rest}}", G.DIM)]
+    lines = [glyphs.span(f"{'':<{name_w}}{'n':>4}{'pts':>{rest}}", glyphs.DIM)]
     for family in range(FAMILY_COUNT):
-        name = G.SHORT_NAMES[family] if roomy else LETTERS[family]
-        line = G.span(f"{name:<{name_w}}", G.family_text(family))
+        name = glyphs.SHORT_NAMES[family] if roomy else LETTERS[family]
+        line = glyphs.span(f"{name:<{name_w}}", glyphs.family_text(family))
         count = masks[family].bit_count()
-        line.append(f"{f'×{count}' if count else '':>4}", G.DIM)
-        line.append(f"{points[family]:>{rest}}", G.TEXT if points[family] else G.DIM)
+        line.append(f"{f'×{count}' if count else '':>4}", glyphs.DIM)
+        line.append(f"{points[family]:>{rest}}", glyphs.TEXT if points[family] else glyphs.DIM)
         lines.append(line)
     tools = tool_count(view.seats[seat].tools)
     label = f"Tools {tools}×{TOOL_POINTS}" if roomy else "tools"
-    lines.append(G.span(f"{label}{tools * TOOL_POINTS:>{width - len(label)}}", G.DIM))
+    lines.append(glyphs.span(f"{label}{tools * TOOL_POINTS:>{width - len(label)}}", glyphs.DIM))
     label = "Total" if roomy else "total"
-    lines.append(G.span(f"{label}{view.scores()[seat]:>{width - len(label)}}", G.WARN))
+    lines.append(glyphs.span(f"{label}{view.scores()[seat]:>{width - len(label)}}", glyphs.WARN))
     return lines
 
 
@@ -167,23 +170,23 @@ def full_panel(view: JewelBoxState, seat: int, label: str, marks: Marks,
     lines = [_header(view, seat, label, roomy, width)]
     heading = Text(" " * LABEL)
     for col in cols:
-        heading.append(COLUMN_LETTERS[col].center(cell_w), G.DIM)
+        heading.append(COLUMN_LETTERS[col].center(cell_w), glyphs.DIM)
     grid = [heading]
     hits = []
     # Free squares are marked on the box being looked at only: elsewhere they are noise.
     shown = marks.cursor is not None and marks.free
-    open_squares = set(view.placements(seat)) if shown else set()
+    open_squares = set(placements(view, seat)) if shown else set()
     for row in rows:
         cells = [_cell(view, seat, (row, col), marks, open_squares, roomy) for col in cols]
         for part in range(len(cells[0]) if cells else 1):
-            line = G.span(f"{row + 1:>2} " if part == 0 else " " * LABEL, G.DIM)
+            line = glyphs.span(f"{row + 1:>2} " if part == 0 else " " * LABEL, glyphs.DIM)
             for i, cell in enumerate(cells):
                 x = LABEL + i * cell_w
                 hits.append((1 + len(grid), x, x + cell_w, seat, (row, cols[i])))
                 line.append_text(cell[part])
             grid.append(line)
     for y in range(max(len(grid), len(score))):
-        left = G.fit(grid[y], grid_w) if y < len(grid) else Text(" " * grid_w)
+        left = glyphs.fit(grid[y], grid_w) if y < len(grid) else Text(" " * grid_w)
         left.append(" ")
         left.append_text(score[y] if y < len(score) else Text(""))
         lines.append(left)
@@ -192,33 +195,33 @@ def full_panel(view: JewelBoxState, seat: int, label: str, marks: Marks,
 
 def compact_panel(view: JewelBoxState, seat: int, label: str) -> Panel:
     """Letters and points only: the other boxes when the terminal is small."""
-    points = view.family_points(seat)
+    points = family_points(view, seat)
     grid_w = 2 * view.size
     width = grid_w + 2 + COMPACT_SCORE
     header = _header(view, seat, label, False, width, filled=False)
-    _, rows = view.box_rows(seat)
+    _, rows = box_rows(view, seat)
     grid = []
     for text in rows:
         line = Text()
         for ch in text:
             if ch == ".":
-                line.append("· ", G.HOLE)
+                line.append("· ", glyphs.HOLE)
             else:
-                line.append(f"{ch} ", G.chip_style(LETTERS.index(ch)))
+                line.append(f"{ch} ", glyphs.chip_style(LETTERS.index(ch)))
         grid.append(line)
     if not grid:
-        grid.append(G.span("empty", G.DIM))
+        grid.append(glyphs.span("empty", glyphs.DIM))
     score = []
     for first in range(0, FAMILY_COUNT, 2):
         line = Text()
         for family in range(first, min(first + 2, FAMILY_COUNT)):
             if family != first:
                 line.append("  ")
-            line.append_text(G.letter(family))
-            line.append(f"{points[family]:>3}", G.TEXT if points[family] else G.DIM)
+            line.append_text(glyphs.letter(family))
+            line.append(f"{points[family]:>3}", glyphs.TEXT if points[family] else glyphs.DIM)
         score.append(line)
     tools = tool_count(view.seats[seat].tools) * TOOL_POINTS
-    score.append(G.span(f"tools{tools:>5}", G.DIM))
-    score.append(G.span(f"total{view.scores()[seat]:>5}", G.WARN))
-    body = G.hjoin([grid, score], [grid_w, COMPACT_SCORE], gap=2)
+    score.append(glyphs.span(f"tools{tools:>5}", glyphs.DIM))
+    score.append(glyphs.span(f"total{view.scores()[seat]:>5}", glyphs.WARN))
+    body = glyphs.hjoin([grid, score], [grid_w, COMPACT_SCORE], gap=2)
     return Panel([header, *body], width)

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from gemtable.engine.games.jewelbox import actions as A
+from gemtable.engine.games.jewelbox import actions
 from gemtable.engine.games.jewelbox.board import square_name
+from gemtable.engine.games.jewelbox.boxes import family_on
 from gemtable.engine.games.jewelbox.components import NAMES, TOOL_POINTS
+from gemtable.engine.games.jewelbox.rules import placements
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     CHOOSING,
@@ -20,8 +22,8 @@ from gemtable.engine.games.jewelbox.state import (
     JewelBoxState,
 )
 
-from . import controls as C
-from . import glyphs as G
+from ..layout import key_legend
+from . import controls, glyphs
 from .explain import (
     Square,
     change,
@@ -42,15 +44,7 @@ LEGEND = (
 
 
 def legend(width: int) -> Text:
-    lines = []
-    for entries in LEGEND:
-        line = Text()
-        for i, (keys, words) in enumerate(entries):
-            line.append("  " if i else "")
-            line.append(keys, G.WARN)
-            line.append(f" {words}", G.DIM)
-        lines.append(G.fit(line, width))
-    return Text("\n").join(lines)
+    return key_legend(LEGEND, width, "  ", glyphs.DIM)
 
 
 SCORING = (
@@ -67,11 +61,11 @@ SCORING = (
 def scoring(paired: bool) -> Text:
     """The rules in brief: one family a line, or two a line (`paired`) so that
     all of them fit in the four rows a small terminal has under four boxes."""
-    lines = [G.span("Scoring (edge: outer ring of the full box)", G.TITLE)]
+    lines = [glyphs.span("Scoring (edge: outer ring of the full box)", glyphs.TITLE)]
     entries = []
     for family, words in SCORING:
-        line = G.letter(family) if family is not None else G.span("Tools", G.TEXT)
-        line.append(f" {words}", G.DIM)
+        line = glyphs.letter(family) if family is not None else glyphs.span("Tools", glyphs.TEXT)
+        line.append(f" {words}", glyphs.DIM)
         entries.append(line)
     if not paired:
         return Text("\n").join(lines + entries)
@@ -102,37 +96,37 @@ def read_only_reason(view: JewelBoxState, seat: int | None, sent: bool,
 def turn_hint(view: JewelBoxState, legal: Sequence[object], mode: str,
               picked: Square | None) -> Text:
     """What the person can do now, in the fewest words that still explain it."""
-    if mode == C.GLASS_MODE:
+    if mode == controls.GLASS_MODE:
         pile = " · p the pile's top (unseen)" if view.pile else ""
-        return G.span(f"Glass: 1-5 takes that log beetle{pile} · Esc cancels", G.WARN)
-    if mode == C.FORCEPS_MODE:
-        held = C.swapping(view)
+        return glyphs.span(f"Glass: 1-5 takes that log beetle{pile} · Esc cancels", glyphs.WARN)
+    if mode == controls.FORCEPS_MODE:
+        held = controls.swapping(view)
         cancel = "" if held else " · Esc cancels"
         if picked is None:
-            return G.span(f"Forceps{' in hand' if held else ''}: Enter on the first beetle "
-                          f"to swap{cancel}", G.WARN)
-        return G.span(f"Forceps: {square_name(*picked)} picked; Enter on a beetle of another "
-                      "family swaps them", G.WARN)
+            return glyphs.span(f"Forceps{' in hand' if held else ''}: Enter on the first beetle "
+                               f"to swap{cancel}", glyphs.WARN)
+        return glyphs.span(f"Forceps: {square_name(*picked)} picked; Enter on a beetle of another "
+                           "family swaps them", glyphs.WARN)
     phase = view.phase
-    line = G.span("Your turn: ", G.GOOD)
+    line = glyphs.span("Your turn: ", glyphs.GOOD)
     if phase == START:
         parts = ["r rolls"]
-        if C.glasses(legal):
+        if controls.glasses(legal):
             parts.append("g glass picks any beetle")
-        if C.forceps_ready(legal):
+        if controls.forceps_ready(legal):
             parts.append("f forceps first")
-        line.append(" · ".join(parts), G.TEXT)
+        line.append(" · ".join(parts), glyphs.TEXT)
     elif phase == CHOOSING:
-        line.append("you rolled a 6: 1-5 takes any log beetle", G.TEXT)
+        line.append("you rolled a 6: 1-5 takes any log beetle", glyphs.TEXT)
     elif phase == PLACING:
         line.append(f"place the {NAMES[view.holding]}: move to a + square, Enter "
-                    "(Tab jumps)", G.TEXT)
+                    "(Tab jumps)", glyphs.TEXT)
     elif phase == AFTER:
-        line.append("placed. d ends the turn · f forceps swaps two beetles", G.TEXT)
+        line.append("placed. d ends the turn · f forceps swaps two beetles", glyphs.TEXT)
     elif phase == DISCARDING:
-        line.append("solo discard: 1-5 removes a log beetle (the pile refills it)", G.TEXT)
-    elif C.swapping(view):
-        line.append("the Forceps are in hand: f, then Enter on two beetles", G.TEXT)
+        line.append("solo discard: 1-5 removes a log beetle (the pile refills it)", glyphs.TEXT)
+    elif controls.swapping(view):
+        line.append("the Forceps are in hand: f, then Enter on two beetles", glyphs.TEXT)
     return line
 
 
@@ -140,29 +134,29 @@ def detail_line(view: JewelBoxState, seat: int, square: Square, placing: bool, m
                 picked: Square | None, legal: Sequence[object]) -> Text:
     """The square under the cursor in words; while placing or swapping, what
     the move would do to the total."""
-    line = G.span("", G.TEXT)
+    line = glyphs.span("", glyphs.TEXT)
     before = view.scores()[seat]
-    if placing and square in view.placements(seat):
+    if placing and square in placements(view, seat):
         after = total_after_place(view, seat, view.holding, square)
-        line.append(f"{square_name(*square)}: a {G.SHORT_NAMES[view.holding]} here makes "
-                    "your total ", G.TEXT)
-        line.append(change(before, after), G.GOOD if after > before else G.TEXT)
+        line.append(f"{square_name(*square)}: a {glyphs.SHORT_NAMES[view.holding]} here makes "
+                    "your total ", glyphs.TEXT)
+        line.append(change(before, after), glyphs.GOOD if after > before else glyphs.TEXT)
         return line
-    if (mode == C.FORCEPS_MODE and picked is not None and square != picked
+    if (mode == controls.FORCEPS_MODE and picked is not None and square != picked
             and _swappable(view, seat, picked, square)):
-        spent = A.FORCEPS in legal  # not taken up yet: the swap will cost the tool
+        spent = actions.FORCEPS in legal  # not taken up yet: the swap will cost the tool
         after = total_after_swap(view, seat, picked, square) - (TOOL_POINTS if spent else 0)
-        line.append("this swap makes your total ", G.TEXT)
-        line.append(change(before, after), G.GOOD if after > before else G.TEXT)
+        line.append("this swap makes your total ", glyphs.TEXT)
+        line.append(change(before, after), glyphs.GOOD if after > before else glyphs.TEXT)
         if spent:
-            line.append(" (the tool's 2 points included)", G.DIM)
+            line.append(" (the tool's 2 points included)", glyphs.DIM)
         return line
-    line.append(square_words(view, seat, square), G.TEXT)
+    line.append(square_words(view, seat, square), glyphs.TEXT)
     return line
 
 
 def _swappable(view: JewelBoxState, seat: int, a: Square, b: Square) -> bool:
-    fa, fb = view.family_on(seat, *a), view.family_on(seat, *b)
+    fa, fb = family_on(view, seat, *a), family_on(view, seat, *b)
     return fa >= 0 and fb >= 0 and fa != fb
 
 

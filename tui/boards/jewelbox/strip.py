@@ -14,7 +14,7 @@ from rich.text import Text
 
 from gemtable.engine.games.jewelbox.actions import PILE
 from gemtable.engine.games.jewelbox.components import EMPTY, FAMILY_COUNT, NAMES
-from gemtable.engine.games.jewelbox.rules import SOLO_TITLES, solo_title
+from gemtable.engine.games.jewelbox.scoring import SOLO_TITLES, solo_title
 from gemtable.engine.games.jewelbox.state import (
     AFTER,
     CHOOSING,
@@ -28,7 +28,7 @@ from gemtable.engine.games.jewelbox.state import (
 )
 
 from ...widgets.log import LogView
-from . import glyphs as G
+from . import glyphs
 
 _LINE = re.compile(r"^\s*\d+\.\s+(?P<who>.+?):\s+(?P<action>.+?)\s*$")
 
@@ -78,66 +78,69 @@ def log_strip(view: JewelBoxState, history: Sequence[str], targets: set[int],
     """`Log 1 W 2 J 3 - 4 L 5 W  pile 57  die [6]  ...`; `targets` are the spaces a
     digit key would act on now, drawn brighter (PILE: the pile, for the glass);
     `stage` adds who does what (the prompt line says it when the person is to act)."""
-    line = G.span("Log ", G.DIM)
+    line = glyphs.span("Log ", glyphs.DIM)
     for space, family in enumerate(view.log, start=1):
-        line.append(f" {space}", G.WARN if space in targets else G.DIM)
+        line.append(f" {space}", glyphs.WARN if space in targets else glyphs.DIM)
         if family == EMPTY:
-            line.append(" - ", G.HOLE)
+            line.append(" - ", glyphs.HOLE)
         else:
-            line.append_text(G.chip(family))
+            line.append_text(glyphs.chip(family))
             if roomy:
-                line.append(f" {G.SHORT_NAMES[family]:<8}", G.family_text(family))
-    line.append(f"   pile {len(view.pile)}", G.WARN if PILE in targets else G.TEXT)
-    line.append("   die ", G.DIM)
+                line.append(f" {glyphs.SHORT_NAMES[family]:<8}", glyphs.family_text(family))
+    line.append(f"   pile {len(view.pile)}", glyphs.WARN if PILE in targets else glyphs.TEXT)
+    line.append("   die ", glyphs.DIM)
     # Bright while the roll is what the turn is about (a 6 to choose from, or
     # the beetle it gave being placed); dim once that beetle is in the box.
     fresh = view.die and view.phase in (CHOOSING, PLACING)
-    line.append(f"[{view.die}]" if view.die else "[ ]", G.WARN if fresh else G.DIM)
+    line.append(f"[{view.die}]" if view.die else "[ ]", glyphs.WARN if fresh else glyphs.DIM)
     if view.phase == PLACING:
-        line.append("   in hand ", G.DIM)
-        line.append_text(G.chip(view.holding))
+        line.append("   in hand ", glyphs.DIM)
+        line.append_text(glyphs.chip(view.holding))
         if roomy:
-            line.append(f" {NAMES[view.holding]}", G.family_text(view.holding))
+            line.append(f" {NAMES[view.holding]}", glyphs.family_text(view.holding))
     if stage:
-        line.append(f"   {_stage(view, seat_names(history))}", G.DIM)
-    return G.fit(line, width)
+        line.append(f"   {_stage(view, seat_names(history))}", glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 def solo_panel(view: JewelBoxState, width: int) -> list[Text]:
     """Titles to aim for, the discard step, and what has been discarded."""
     total = view.scores()[0]
     over = view.is_over
-    lines = [G.span("Solo titles" if over else "Solo: aim for a title", G.TITLE)]
+    lines = [glyphs.span("Solo titles" if over else "Solo: aim for a title", glyphs.TITLE)]
     for needed, title in reversed(SOLO_TITLES):
-        line = G.span(f" {title.split()[0]:<8}{needed:>3}   ", G.TEXT)
+        line = glyphs.span(f" {title.split()[0]:<8}{needed:>3}   ", glyphs.TEXT)
         if total >= needed:
-            line.append("reached", G.GOOD)
+            line.append("reached", glyphs.GOOD)
         elif over:  # nothing is still "to go" once the box is full
-            line.append(f"missed by {needed - total}", G.DIM)
+            line.append(f"missed by {needed - total}", glyphs.DIM)
         else:
-            line.append(f"{needed - total} to go", G.DIM)
+            line.append(f"{needed - total} to go", glyphs.DIM)
         lines.append(line)
     if view.is_over:
-        lines.append(G.span(f"Final {total}: {solo_title(total) or 'no title'}", G.WARN))
+        lines.append(glyphs.span(f"Final {total}: {solo_title(total) or 'no title'}", glyphs.WARN))
     else:
         turns = view.size * view.size
-        lines.append(G.span(f"Total so far {total} · turn {view.turns + 1} of {turns}", G.TEXT))
+        lines.append(glyphs.span(f"Total so far {total} · turn {view.turns + 1} of {turns}",
+                                 glyphs.TEXT))
     if not view.is_over:
         now = view.phase == DISCARDING
-        lines.append(G.span("After placing, discard a log", G.WARN if now else G.DIM))
-        lines.append(G.span("beetle (1-5); the pile refills it.", G.WARN if now else G.DIM))
-    line = G.span("Discarded ", G.DIM)
+        lines.append(glyphs.span("After placing, discard a log",
+                                 glyphs.WARN if now else glyphs.DIM))
+        lines.append(glyphs.span("beetle (1-5); the pile refills it.",
+                                 glyphs.WARN if now else glyphs.DIM))
+    line = glyphs.span("Discarded ", glyphs.DIM)
     for family in range(FAMILY_COUNT):
         line.append(" ")
-        line.append_text(G.letter(family))
-        line.append(f"{view.discards[family]}", G.TEXT)
+        line.append_text(glyphs.letter(family))
+        line.append(f"{view.discards[family]}", glyphs.TEXT)
     lines.append(line)
-    return [G.fit(line, width) for line in lines]
+    return [glyphs.fit(line, width) for line in lines]
 
 
 class HistoryView(LogView):
     """The most recent actions, newest at the bottom, one line each."""
 
     WRAP_FROM = None
-    LATEST = G.TEXT
-    EARLIER = G.DIM
+    LATEST = glyphs.TEXT
+    EARLIER = glyphs.DIM

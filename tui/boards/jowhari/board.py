@@ -17,15 +17,13 @@ from textual.events import Resize
 from textual.widgets import Input, Static
 
 from gemtable.engine import IllegalAction
-from gemtable.engine.games.jowhari import actions as A
-from gemtable.engine.games.jowhari.rules import shortfall
+from gemtable.engine.games.jowhari import actions
+from gemtable.engine.games.jowhari.rules import card_at, shortfall
 from gemtable.engine.games.jowhari.state import JowhariState
 
 from ..base import Board
 from ..command_line import CommandLine
-from . import cursor as K
-from . import glyphs as G
-from . import picker as P
+from . import cursor, glyphs, picker
 from .centre import CentreView
 from .keys import PASS, PLAY, RETURN, board_keys
 from .legend import LEGEND as SYMBOLS
@@ -47,28 +45,26 @@ def _legend() -> Text:
     for i, (keys, words) in enumerate(LEGEND):
         if i % 2 == 0 and i:
             out.append("\n")
-        out.append(f"{keys:<10}", style=G.WARN)
-        out.append(f" {words:<26}" if i % 2 == 0 else f" {words}", style=G.DIM)
+        out.append(f"{keys:<10}", style=glyphs.WARN)
+        out.append(f" {words:<26}" if i % 2 == 0 else f" {words}", style=glyphs.DIM)
     return out
 
 
 
 
-class JowhariBoard(Board):
+class JowhariBoard(Board[JowhariState]):
     DEFAULT_CSS = Path(__file__).with_name("board.tcss").read_text(encoding="utf-8")
     BINDINGS = board_keys()
     KEYS_NOTE = ("Mouse: click a card to move to it, double-click to buy, click a gem in "
                  "the supply to pick it.\n")
     state_type = JowhariState
     LEGEND = SYMBOLS
-    _view: JowhariState | None
-    _message: Text | None
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self._cursor: K.Spot = A.CENTRE[1, 0]
-        self._selection: P.Selection = ()
+        self._cursor: cursor.Spot = actions.CENTRE[1, 0]
+        self._selection: picker.Selection = ()
         self._prefix = ""
 
     def compose(self) -> ComposeResult:
@@ -92,12 +88,12 @@ class JowhariBoard(Board):
                       previous_legal: tuple[object, ...]) -> None:
         self._selection = ()
         self._prefix = ""
-        self._cursor = K.clamp(self._cursor, self._hand_size())
+        self._cursor = cursor.clamp(self._cursor, self._hand_size())
 
     def key_modes(self) -> frozenset[str]:
-        if P.returnable(self._legal):
+        if picker.returnable(self._legal):
             return frozenset((RETURN,))
-        return frozenset((PASS if self._legal == (A.PASS,) else PLAY,))
+        return frozenset((PASS if self._legal == (actions.PASS,) else PLAY,))
 
     # --- drawing ------------------------------------------------------------
     def _hand_size(self) -> int:
@@ -107,7 +103,7 @@ class JowhariBoard(Board):
 
     def _redraw(self) -> None:
         tall = self.has_class("-tall")
-        ready = bool(self._selection) and P.take_of(self._selection) in self._legal
+        ready = bool(self._selection) and picker.take_of(self._selection) in self._legal
         self.query_one(CentreView).draw(self._view, self._seat, self._cursor,
                                         self._selection, ready, 3 if tall else 2)
         names = [self.seat_name(i) for i in range(self._view.players)] if self._view else []
@@ -125,22 +121,22 @@ class JowhariBoard(Board):
         if self._prefix:
             what = {"d": "deck: type 1-3", "h": "hand: type 1-3"}.get(
                 self._prefix, f"slot {self._prefix}?: type a letter a-d")
-            return Text(f"{self._prefix}_  {what}", style=G.WARN)
+            return Text(f"{self._prefix}_  {what}", style=glyphs.WARN)
         if self._view is None:
             return Text("")
         blocked = self._blocked()
         if blocked:
-            return G.span(blocked, style=G.DIM)
+            return glyphs.span(blocked, style=glyphs.DIM)
         if self._selection:
-            ready, words = P.selection_state(self._selection, self._legal, self._why)
-            line = G.span("Take ", style=G.TEXT)
-            line.append(P.letters(self._selection), style=G.WARN)
-            line.append(f" · {words}", style=G.GOOD if ready else G.DIM)
+            ready, words = picker.selection_state(self._selection, self._legal, self._why)
+            line = glyphs.span("Take ", style=glyphs.TEXT)
+            line.append(picker.letters(self._selection), style=glyphs.WARN)
+            line.append(f" · {words}", style=glyphs.GOOD if ready else glyphs.DIM)
             return line
         return turn_hint(self._view, self._legal)
 
     def _say(self, words: str, ok: bool = False) -> None:
-        self._message = G.span(words, style=G.GOOD if ok else G.WARN)
+        self._message = glyphs.span(words, style=glyphs.GOOD if ok else glyphs.WARN)
         self._redraw()
 
     def on_resize(self, event: Resize) -> None:
@@ -151,12 +147,13 @@ class JowhariBoard(Board):
     # --- acting ---------------------------------------------------------------
     def _why(self, action: object) -> str:
         view = self._view
-        assert view is not None
-        if isinstance(action, A.Buy):
-            card = view.card_at(action.source)
+        assert view is not None and isinstance(action, actions.Action)
+        if isinstance(action, actions.Buy):
+            card = card_at(view, action.source)
             seat = view.seats[view.current]
             if card is not None and card >= 0 and shortfall(seat, card):
-                return f"cannot buy {action.source} yet: " + G.shortfall_words(seat, card).plain
+                return f"cannot buy {action.source} yet: " + glyphs.shortfall_words(seat,
+                                                                                    card).plain
         return view.why_illegal(action)
 
     def _read_only_reason(self) -> str:
@@ -173,7 +170,7 @@ class JowhariBoard(Board):
                 return
             self._sent = True
             self._selection = ()
-            self._message = G.span(f"played: {action}", style=G.GOOD)
+            self._message = glyphs.span(f"played: {action}", style=glyphs.GOOD)
             self._redraw()
             self.post_message(self.ActionChosen(action))
         else:
@@ -183,24 +180,24 @@ class JowhariBoard(Board):
         blocked = self._blocked()
         if blocked:
             self._say(blocked)
-        elif P.returnable(self._legal):
-            self._play(P.return_of(colour, self._legal))
+        elif picker.returnable(self._legal):
+            self._play(picker.return_of(colour, self._legal))
         else:
-            self._selection, refused = P.toggle(self._selection, colour)
-            self._message = G.span(refused, style=G.WARN) if refused else None
+            self._selection, refused = picker.toggle(self._selection, colour)
+            self._message = glyphs.span(refused, style=glyphs.WARN) if refused else None
             self._redraw()
 
     def _enter(self) -> None:
         if self._selection:
-            take = P.take_of(self._selection)
-            ready, words = P.selection_state(self._selection, self._legal, self._why)
+            take = picker.take_of(self._selection)
+            ready, words = picker.selection_state(self._selection, self._legal, self._why)
             self._play(take if ready else words)
-        elif self._legal == (A.PASS,):
-            self._play(A.PASS)
+        elif self._legal == (actions.PASS,):
+            self._play(actions.PASS)
         else:
-            self._play(P.buy_of(self._cursor))
+            self._play(picker.buy_of(self._cursor))
 
-    def _move_to(self, spot: K.Spot | str) -> None:
+    def _move_to(self, spot: cursor.Spot | str) -> None:
         if isinstance(spot, str):
             self._say(spot)
             return
@@ -214,8 +211,8 @@ class JowhariBoard(Board):
         `b`), and a word about printable keys that do nothing here."""
         if self._prefix:
             prefix, self._prefix = self._prefix, ""
-            if K.completes(prefix, char):
-                self._move_to(K.jump(prefix, char, self._hand_size()))
+            if cursor.completes(prefix, char):
+                self._move_to(cursor.jump(prefix, char, self._hand_size()))
                 return True
         if char and key not in self.screen.active_bindings:
             self._say(f"{char!r} is not a board key; F1 lists the keys")
@@ -225,7 +222,7 @@ class JowhariBoard(Board):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not super().check_action(action, parameters):
             return False
-        returning = P.returnable(self._legal)
+        returning = picker.returnable(self._legal)
         if action == "give_back":
             return returning
         if action in ("buy", "reserve", "hint"):
@@ -244,7 +241,7 @@ class JowhariBoard(Board):
         self._pick_gem(colour)  # while over 10 gems, a gem key gives one back
 
     def action_move(self, dx: int, dy: int, prefix: str = "") -> None:
-        self._move_to(K.move(self._cursor, dx, dy, self._hand_size()))
+        self._move_to(cursor.move(self._cursor, dx, dy, self._hand_size()))
         self._prefix = prefix  # h1..h3 name hand cards
 
     def action_prefix(self, first: str) -> None:
@@ -253,13 +250,13 @@ class JowhariBoard(Board):
         self._redraw()
 
     def action_buy(self) -> None:
-        self._play(P.buy_of(self._cursor))
+        self._play(picker.buy_of(self._cursor))
 
     def action_reserve(self) -> None:
-        self._play(P.reserve_of(self._cursor))
+        self._play(picker.reserve_of(self._cursor))
 
     def action_pass_turn(self) -> None:
-        self._play(A.PASS)
+        self._play(actions.PASS)
 
     def action_enter(self) -> None:
         self._enter()
@@ -289,7 +286,7 @@ class JowhariBoard(Board):
         elif event.spot is not None:
             self._move_to(event.spot)
             if event.chain == 2:
-                self._play(P.buy_of(event.spot))
+                self._play(picker.buy_of(event.spot))
 
     def _submit(self, event: Input.Submitted) -> None:
         text = event.value
@@ -298,9 +295,10 @@ class JowhariBoard(Board):
             self._say(blocked)
             return
         try:
-            action = P.parse_typed(self._view, text, self._legal)
+            action = picker.parse_typed(self._view, text, self._legal)
         except IllegalAction as error:
-            reason = self._why(error.action) if isinstance(error.action, A.Buy) else error.reason
+            reason = self._why(error.action) if isinstance(error.action,
+                                                           actions.Buy) else error.reason
             self._say(f"{text.strip()}: {reason}" if text.strip() else reason)
             return
         self._close_command()

@@ -13,11 +13,11 @@ from textual.message import Message
 from textual.widget import Widget
 
 from gemtable.engine.games.jowhari.actions import CENTRE, DECK, HAND, SLOT_LETTERS, Source
-from gemtable.engine.games.jowhari.cards import CENTRE_SLOTS, GOLD, LETTERS
+from gemtable.engine.games.jowhari.components import CENTRE_SLOTS, GOLD, LETTERS
 from gemtable.engine.games.jowhari.rules import missing_gems, shortfall
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, JowhariState, Seat
 
-from . import glyphs as G
+from . import glyphs
 from .cursor import ROW_LEVELS
 
 DECK_WIDTH = 9
@@ -68,7 +68,7 @@ class CentreView(Widget):
     def render(self) -> Text:
         view = self.view
         if view is None:
-            return Text("Waiting for the game…", style=G.DIM)
+            return Text("Waiting for the game…", style=glyphs.DIM)
         width = self.size.width
         tile_w = self._tile_width(width)
         h = self.tile_height
@@ -78,8 +78,8 @@ class CentreView(Widget):
         corner = self._corner(view, tile_w, 2 * h + 1)
         for row, level in enumerate(ROW_LEVELS):
             top = len(lines)
-            blocks = [G.deck_tile(level, len(view.decks[level - 1]), DECK_WIDTH, h,
-                                  selected=self.cursor == DECK[level])]
+            blocks = [glyphs.deck_tile(level, len(view.decks[level - 1]), DECK_WIDTH, h,
+                                       selected=self.cursor == DECK[level])]
             self._hits.append((0, DECK_WIDTH, top, top + h, DECK[level], None))
             for i in range(CENTRE_SLOTS[level - 1]):
                 card = view.centre[level - 1][i]
@@ -106,26 +106,27 @@ class CentreView(Widget):
         gaps: tuple[int, ...] = ()
         if me is not None and card is not None and card >= 0:  # a face-up card
             short, gaps = shortfall(me, card), missing_gems(me, card)
-        return G.card_tile(
+        return glyphs.card_tile(
             label, card, width, self.tile_height, selected=self.cursor == spot,
             short=short, missing_gems=gaps,
         )
 
     def _hand_row(self, me: Seat, tile_w: int, top: int) -> list[Text]:
         h = self.tile_height
-        blocks = [G.label_tile("Hand", f"{len(me.hand)}/{HAND_LIMIT}", DECK_WIDTH, h)]
+        blocks = [glyphs.label_tile("Hand", f"{len(me.hand)}/{HAND_LIMIT}", DECK_WIDTH, h)]
         for i, card in enumerate(me.hand):
             blocks.append(self._tile(f"h{i + 1}", card, me, tile_w, HAND[i]))
             x = DECK_WIDTH + 1 + i * (tile_w + 1)
             self._hits.append((x, x + tile_w, top, top + h, HAND[i], None))
         if not me.hand:
-            blocks.append([Text(" no cards: reserve one with r", style=G.DIM)] + [Text("")] * (h - 1))
+            blocks.append([Text(" no cards: reserve one with r",
+                                style=glyphs.DIM)] + [Text("")] * (h - 1))
         return _join(blocks)
 
     def _corner(self, view: JowhariState, width: int, height: int) -> list[Text]:
         """Supply and the gems being picked, in the space right of levels 3 and 2."""
-        supply = G.span(" Supply ", style=Style(bold=True))
-        supply.append(G.gem(GOLD, view.supply[GOLD]))
+        supply = glyphs.span(" Supply ", style=Style(bold=True))
+        supply.append(glyphs.gem(GOLD, view.supply[GOLD]))
         counts = Text(" ")
         x0 = DECK_WIDTH + 1 + 3 * (width + 1)
         for c in range(5):
@@ -135,24 +136,24 @@ class CentreView(Widget):
             counts.append(" ")
         if view.returning and self.seat == view.current:
             extra = view.seats[view.current].gems - GEM_LIMIT
-            pick = G.span(f" Give back {extra}", style=G.WARN)
-            hint = G.span(" keys r b g w k", style=G.DIM)
+            pick = glyphs.span(f" Give back {extra}", style=glyphs.WARN)
+            hint = glyphs.span(" keys r b g w k", style=glyphs.DIM)
         elif self.selection:
-            pick = G.span(" Take ", style=Style(bold=True))
-            pick.append(Text(" ").join(G.chip(c, LETTERS[c]) for c in self.selection))
-            hint = G.span(" Enter takes", style=G.GOOD) if self.ready else G.span(
-                " (pick more)", style=G.DIM)
+            pick = glyphs.span(" Take ", style=Style(bold=True))
+            pick.append(Text(" ").join(glyphs.chip(c, LETTERS[c]) for c in self.selection))
+            hint = glyphs.span(" Enter takes", style=glyphs.GOOD) if self.ready else glyphs.span(
+                " (pick more)", style=glyphs.DIM)
         elif self.seat is None or self.seat != view.current or view.is_over:
             # Watching, a replay, or another seat's turn: nothing can be taken here.
             pick, hint = Text(""), Text("")
         else:
-            pick = G.span(" Take ", style=Style(bold=True))
-            pick.append("none", style=G.DIM)
-            hint = G.span(" Shift+R B G W K", style=G.DIM)
+            pick = glyphs.span(" Take ", style=Style(bold=True))
+            pick.append("none", style=glyphs.DIM)
+            hint = glyphs.span(" Shift+R B G W K", style=glyphs.DIM)
         lines = [supply, counts] + [Text("")] * (height - 2)
         lines[self.tile_height + 1] = pick
         lines[self.tile_height + 2] = hint
-        return [G.fit(line, width) for line in lines]
+        return [glyphs.fit(line, width) for line in lines]
 
     def on_click(self, event: Click) -> None:
         for x0, x1, y0, y1, spot, colour in self._hits:
@@ -163,9 +164,9 @@ class CentreView(Widget):
 
 def _supply_gem(colour: int, count: int, picked: bool) -> Text:
     """`4R`, underlined and marked when picked so the pick shows without colour."""
-    text = G.gem(colour, count)
+    text = glyphs.gem(colour, count)
     if not count:
-        text.stylize(G.DIM)
+        text.stylize(glyphs.DIM)
     if picked:
         text.stylize(Style(underline=True, reverse=True))
     return text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gemtable.engine.games.jowhari.actions import CENTRE, DECK, HAND, SLOT_LETTERS, Source
-from gemtable.engine.games.jowhari.cards import CENTRE_SLOTS
+from gemtable.engine.games.jowhari.components import CENTRE_SLOTS
 
 Spot = Source
 ROW_LEVELS = (3, 2, 1)

@@ -11,12 +11,14 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 
-from gemtable.engine.games.jowhari.cards import BONUS, COLOURS, COST, GOLD, LETTERS, PRESTIGE
+from gemtable.engine.games.jowhari.components import BONUS, COLOURS, COST, GOLD, LETTERS, PRESTIGE
 from gemtable.engine.games.jowhari.rules import missing_gems
 from gemtable.engine.games.jowhari.state import Seat
 
 from ..layout import DIM as DIM
+from ..layout import GOOD as GOOD
 from ..layout import TEXT as TEXT
+from ..layout import WARN as WARN
 from ..layout import columns as columns
 from ..layout import fit as fit
 from ..layout import span as span
@@ -39,9 +41,7 @@ CHIP = (
 TILE_BG = "#303030"
 CURSOR_BG = "#00005f"
 EMPTY_BG = "#262626"
-GOOD = Style(color="#5fd787", bold=True)
 SHORT = Style(color="#ffaf5f", bold=True)
-WARN = Style(color="#ffd75f", bold=True)
 PRESTIGE_STYLE = Style(color="#ffd75f", bold=True)
 CURSOR_MARK = "►"
 BACK = "▮"

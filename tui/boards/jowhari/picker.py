@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from gemtable.engine import IllegalAction
-from gemtable.engine.games.jowhari import actions as A
-from gemtable.engine.games.jowhari.cards import COLOURS, LETTERS
+from gemtable.engine.games.jowhari import actions
+from gemtable.engine.games.jowhari.components import COLOURS, LETTERS
 
 Selection = tuple[int, ...]
 """Gem colours picked for a take, in the order pressed; (c, c) is two of one colour."""
@@ -32,11 +32,11 @@ def toggle(selection: Selection, colour: int) -> tuple[Selection, str]:
     return (*selection, colour), ""
 
 
-def take_of(selection: Selection) -> A.Take | None:
+def take_of(selection: Selection) -> actions.Take | None:
     """The take action a selection spells, if it spells one."""
     if len(selection) == 2 and selection[0] == selection[1]:
-        return A.TAKE_TWO[selection[0]]
-    return A.TAKE_DIFFERENT.get(tuple(sorted(selection)))
+        return actions.TAKE_TWO[selection[0]]
+    return actions.TAKE_DIFFERENT.get(tuple(sorted(selection)))
 
 
 def letters(selection: Selection) -> str:
@@ -48,7 +48,7 @@ def selection_state(selection: Selection, legal: Sequence[object], why) -> tuple
     action = take_of(selection)
     if action is not None and action in legal:
         return True, f"Enter takes {letters(selection)}"
-    takes = [a for a in legal if isinstance(a, A.Take)]
+    takes = [a for a in legal if isinstance(a, actions.Take)]
     if not takes:
         return False, "taking gems is not possible now"
     picked = Counter(selection)
@@ -61,29 +61,29 @@ def selection_state(selection: Selection, legal: Sequence[object], why) -> tuple
     return False, why(action)
 
 
-def buy_of(spot: A.Source) -> A.Buy | str:
+def buy_of(spot: actions.Source) -> actions.Buy | str:
     if spot.kind == "centre":
-        return A.BUY_CENTRE[spot.level, spot.index]
+        return actions.BUY_CENTRE[spot.level, spot.index]
     if spot.kind == "hand":
-        return A.BUY_HAND[spot.index]
+        return actions.BUY_HAND[spot.index]
     return f"a deck cannot be bought from; r reserves its top card (d{spot.level})"
 
 
-def reserve_of(spot: A.Source) -> A.Reserve | str:
+def reserve_of(spot: actions.Source) -> actions.Reserve | str:
     if spot.kind == "centre":
-        return A.RESERVE_CENTRE[spot.level, spot.index]
+        return actions.RESERVE_CENTRE[spot.level, spot.index]
     if spot.kind == "deck":
-        return A.RESERVE_DECK[spot.level]
+        return actions.RESERVE_DECK[spot.level]
     return f"h{spot.index + 1} is already in your hand; b buys it"
 
 
 def returnable(legal: Sequence[object]) -> bool:
     """True while the seat must give back gems over the limit."""
-    return bool(legal) and all(isinstance(a, A.Return) for a in legal)
+    return bool(legal) and all(isinstance(a, actions.Return) for a in legal)
 
 
-def return_of(colour: int, legal: Sequence[object]) -> A.Return | str:
-    action = A.RETURN[colour]
+def return_of(colour: int, legal: Sequence[object]) -> actions.Return | str:
+    action = actions.RETURN[colour]
     if action in legal:
         return action
     return f"you hold no {COLOURS[colour]} gems to give back"

@@ -9,12 +9,12 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from gemtable.engine.games.jowhari.cards import GOLD
+from gemtable.engine.games.jowhari.components import GOLD
 from gemtable.engine.games.jowhari.state import GEM_LIMIT, JowhariState
 
 from ...widgets.log import LogView as BoardLog
 from ..layout import fit_label
-from . import glyphs as G
+from . import glyphs
 
 NAME_WIDTH = 12
 """Fits "Seat 1 (you)"; each gem column is 4 wide, its digit under the chip's letter."""
@@ -62,50 +62,50 @@ class PlayersView(Widget):
         return Text("\n").join(lines)
 
     def _header(self, width: int) -> Text:
-        line = G.span(" " + "tokens+bonus".ljust(self._name_width), style=G.DIM)
+        line = glyphs.span(" " + "tokens+bonus".ljust(self._name_width), style=glyphs.DIM)
         for c in (*range(5), GOLD):
-            line.append_text(G.chip(c))
+            line.append_text(glyphs.chip(c))
             line.append(" ")
-        line.append(f"{'gems':>5}{'pts':>4}    {'cards':>6}  hand", style=G.DIM)
-        return G.fit(line, width)
+        line.append(f"{'gems':>5}{'pts':>4}    {'cards':>6}  hand", style=glyphs.DIM)
+        return glyphs.fit(line, width)
 
     def _row(self, index: int, width: int) -> Text:
         view = self.view
         assert view is not None
         seat = view.seats[index]
         playing = not view.is_over and view.current == index
-        line = G.span(G.CURSOR_MARK if playing else " ", style=G.WARN)
+        line = glyphs.span(glyphs.CURSOR_MARK if playing else " ", style=glyphs.WARN)
         name_style = Style(bold=True, reverse=playing) if playing else Style(bold=index == self.seat)
         name_width = self._name_width
         line.append(fit_label(self._label_of(index), name_width).ljust(name_width), style=name_style)
         for c in range(5):
             line.append_text(_gem_cell(c, seat.tokens[c], seat.bonuses[c]))
         gold = seat.tokens[GOLD]
-        line.append(f" {gold:<3}", style=G.GEM_FG[GOLD] if gold else G.DIM)
-        line.append(f"{seat.gems:>5}", style=G.WARN if seat.gems > GEM_LIMIT else G.TEXT)
-        line.append(f"{seat.prestige:>4}", style=G.PRESTIGE_STYLE)
-        line.append(" 1st" if view.first_to_goal == index else "    ", style=G.GOOD)
+        line.append(f" {gold:<3}", style=glyphs.GEM_FG[GOLD] if gold else glyphs.DIM)
+        line.append(f"{seat.gems:>5}", style=glyphs.WARN if seat.gems > GEM_LIMIT else glyphs.TEXT)
+        line.append(f"{seat.prestige:>4}", style=glyphs.PRESTIGE_STYLE)
+        line.append(" 1st" if view.first_to_goal == index else "    ", style=glyphs.GOOD)
         line.append(f"{len(seat.bought):>6}  ")
         line.append_text(self._hand(index))
-        return G.fit(line, width)
+        return glyphs.fit(line, width)
 
     def _hand(self, index: int) -> Text:
         assert self.view is not None
         seat = self.view.seats[index]
         if index == self.seat:
-            return G.span(f"{len(seat.hand)} (below)", style=G.DIM)
+            return glyphs.span(f"{len(seat.hand)} (below)", style=glyphs.DIM)
         if not seat.hand:
-            return G.span("-", style=G.DIM)
-        return Text(" ").join(G.mini_card(card) for card in seat.hand)
+            return glyphs.span("-", style=glyphs.DIM)
+        return Text(" ").join(glyphs.mini_card(card) for card in seat.hand)
 
 
 def _gem_cell(colour: int, tokens: int, bonus: int) -> Text:
     """` 2+1`: tokens held, then the permanent discount from bought cards."""
     if not tokens and not bonus:
-        return G.span(" -  ", style=G.DIM)
-    text = G.span(f"{tokens:>2}", style=Style(color=G.GEM_FG[colour], bold=True))
+        return glyphs.span(" -  ", style=glyphs.DIM)
+    text = glyphs.span(f"{tokens:>2}", style=Style(color=glyphs.GEM_FG[colour], bold=True))
     extra = f"+{bonus}" if bonus else ""
-    text.append(f"{extra:<2}", style=Style(color=G.GEM_FG[colour]))
+    text.append(f"{extra:<2}", style=Style(color=glyphs.GEM_FG[colour]))
     return text
 
 

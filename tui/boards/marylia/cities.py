@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     COST,
     ENCOUNTER_KIND,
     INTERACT_COST,
@@ -15,9 +15,10 @@ from gemtable.engine.games.marylia.cards import (
     SYMBOLS,
     VALUE,
 )
+from gemtable.engine.games.marylia.rules import travel_cost
 from gemtable.engine.games.marylia.state import CITIES, MaryliaState
 
-from . import glyphs as G
+from . import glyphs
 
 GAP = 1
 
@@ -27,24 +28,24 @@ def column_width(width: int) -> int:
 
 
 def _header(view: MaryliaState, me: int | None, city: int, cursor: int | None) -> Text:
-    line = G.span(f"{G.CURSOR if city == cursor else ' '}", G.WARN)
-    line.append(str(city + 1), G.HERE if city == cursor else G.BOLD)
+    line = glyphs.span(f"{glyphs.CURSOR if city == cursor else ' '}", glyphs.WARN)
+    line.append(str(city + 1), glyphs.HERE if city == cursor else glyphs.BOLD)
     if me is None or view.seats[me].city < 0:
         return line
     if view.seats[me].city == city:
-        line.append(" here", G.GOOD)
+        line.append(" here", glyphs.GOOD)
     else:
-        cost = view.travel_cost(me, city)
-        line.append(" free" if cost == 0 else f" {cost}{G.COIN_MARK}", G.DIM if cost == 0
-                    else G.COIN)
+        cost = travel_cost(view.seats[me].city, city)
+        line.append(" free" if cost == 0 else f" {cost}{glyphs.COIN_MARK}", glyphs.DIM if cost == 0
+                    else glyphs.COIN)
     return line
 
 
 def _character(view: MaryliaState, city: int) -> Text:
     character = view.characters[city]
     if character < 0:
-        return G.span("(nobody)", G.DIM)
-    return G.kind_mark(character) + G.span(" ") + G.encounter_name(character)
+        return glyphs.span("(nobody)", glyphs.DIM)
+    return glyphs.kind_mark(character) + glyphs.span(" ") + glyphs.encounter_name(character)
 
 
 def _detail(view: MaryliaState, city: int) -> Text:
@@ -53,29 +54,29 @@ def _detail(view: MaryliaState, city: int) -> Text:
     if character < 0:
         return Text()
     if SYMBOLS[character]:
-        return G.join(G.symbol(s) for s in SYMBOLS[character])
+        return glyphs.join(glyphs.symbol(s) for s in SYMBOLS[character])
     line = Text()
     if ENCOUNTER_KIND[character] == MONSTER:
-        line = G.span(f"d8≥{STRENGTH[character]} ", G.BAD)
+        line = glyphs.span(f"d8≥{STRENGTH[character]} ", glyphs.BAD)
     if INTERACT_COST[character]:
-        line.append(f"pay{INTERACT_COST[character]}", G.DIM)
+        line.append(f"pay{INTERACT_COST[character]}", glyphs.DIM)
     return line
 
 
 def _coins_and_hoard(view: MaryliaState, city: int, width: int) -> Text:
     """Coins on the character, and the cards a Monster swallowed."""
     on_card = view.character_coins[city]
-    coins = G.span(f"+{on_card}{G.COIN_MARK}", G.COIN) if on_card else Text()
+    coins = glyphs.span(f"+{on_card}{glyphs.COIN_MARK}", glyphs.COIN) if on_card else Text()
     hoard = view.treasure[city]
     if not any(hoard):
         return coins
-    cards = G.cards(hoard)
+    cards = glyphs.cards(hoard)
     if cards.cell_len + coins.cell_len + 1 > width:
         # Too many to draw: the count here, every card in the line of the city under the cursor.
         count = sum(hoard)
-        cards = G.span(f"{count} cards" if count + 8 + coins.cell_len <= width
-                       else f"{count}cards", G.WARN)
-    line = G.span("hoard ", G.DIM) if width >= 14 + cards.cell_len else Text()
+        cards = glyphs.span(f"{count} cards" if count + 8 + coins.cell_len <= width
+                            else f"{count}cards", glyphs.WARN)
+    line = glyphs.span("hoard ", glyphs.DIM) if width >= 14 + cards.cell_len else Text()
     line.append_text(cards)
     if on_card:
         line.append(" ")
@@ -86,9 +87,9 @@ def _coins_and_hoard(view: MaryliaState, city: int, width: int) -> Text:
 def _resource(view: MaryliaState, city: int) -> Text:
     kind = view.resources[city]
     if kind < 0:
-        return G.span("(no card)", G.DIM)
-    line = G.card(kind) + G.span(" ") + G.resource_word(kind)
-    line.append(f" {COST[kind]}/{VALUE[kind]}", G.DIM)
+        return glyphs.span("(no card)", glyphs.DIM)
+    line = glyphs.card(kind) + glyphs.span(" ") + glyphs.resource_word(kind)
+    line.append(f" {COST[kind]}/{VALUE[kind]}", glyphs.DIM)
     return line
 
 
@@ -97,11 +98,11 @@ def _merchants(view: MaryliaState, me: int | None, city: int, width: int) -> Tex
     if not here:
         return Text()
     if 3 * len(here) - 1 <= width:
-        return G.join((G.seat(s, me) for s in here), " ")
+        return glyphs.join((glyphs.seat(s, me) for s in here), " ")
     # Crowded: one S, then the other seat numbers in their colours.
-    tokens = [G.seat(s, me) if i == 0 else G.span(str(s + 1), G.seat_style(s))
+    tokens = [glyphs.seat(s, me) if i == 0 else glyphs.span(str(s + 1), glyphs.seat_style(s))
               for i, s in enumerate(here)]
-    return G.join(tokens, " ")
+    return glyphs.join(tokens, " ")
 
 
 def city_lines(view: MaryliaState, me: int | None, cursor: int | None, width: int,
@@ -118,8 +119,9 @@ def city_lines(view: MaryliaState, me: int | None, cursor: int | None, width: in
     ]
     lines = []
     for index, row in enumerate(rows):
-        line = G.join((G.fit(text, cell) for text in row), " " * GAP)
-        lines.append(G.fit(line, width))
+        line = glyphs.join((glyphs.fit(text, cell) for text in row), " " * GAP)
+        lines.append(glyphs.fit(line, width))
         if tall and index == 0:
-            lines.append(G.fit(G.span("─" * (cell * CITIES + GAP * (CITIES - 1)), G.DIM), width))
+            lines.append(glyphs.fit(glyphs.span("─" * (cell * CITIES + GAP * (CITIES - 1)),
+                                                glyphs.DIM), width))
     return lines

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from gemtable.engine.games.marylia import actions as A
-from gemtable.engine.games.marylia.cards import LETTERS, RESOURCES, TYPES
+from gemtable.engine.games.marylia import actions
+from gemtable.engine.games.marylia.components import LETTERS, RESOURCES, TYPES
 from gemtable.engine.games.marylia.state import (
     ACT,
     BID,
@@ -24,10 +24,13 @@ from gemtable.engine.games.marylia.state import (
     MaryliaState,
 )
 
+from ..drafting import DraftContext, Outcome
+
 ACTION_KEYS = {"t": "travel", "b": "buy", "f": "forge", "i": "interact", "w": "wait",
                "c": "collect"}
 """The six actions of a turn (selling is interacting with an Acquirer)."""
-SINGLE = {"buy": A.BUY, "wait": A.WAIT, "collect": A.COLLECT, "interact": A.INTERACT}
+SINGLE: dict[str, actions.Action] = {"buy": actions.BUY, "wait": actions.WAIT,
+                                     "collect": actions.COLLECT, "interact": actions.INTERACT}
 
 
 @attrs.frozen
@@ -48,26 +51,13 @@ class Draft:
 
 
 @attrs.frozen
-class Ctx:
-    view: MaryliaState
-    legal: tuple[object, ...]
-
+class Ctx(DraftContext[MaryliaState]):
     @property
     def me(self) -> int:
         """The seat to act (a Ctx is only built for the person to act)."""
         mover = self.view.to_move
         assert isinstance(mover, int)
         return mover
-
-    def of(self, kind: type) -> list:
-        return [a for a in self.legal if isinstance(a, kind)]
-
-
-@attrs.frozen
-class Outcome:
-    draft: Draft
-    cursor: int
-    message: str = ""
 
 
 def stage(view: MaryliaState) -> str:
@@ -76,7 +66,7 @@ def stage(view: MaryliaState) -> str:
             BID: "bid"}.get(view.step, "wait")
 
 
-def suggestions(ctx: Ctx) -> list[A.Forge]:
+def suggestions(ctx: Ctx) -> list[actions.Forge]:
     """The legal Forge actions, best value first (the order the hints show)."""
     from .seats import forge_options
 
@@ -86,7 +76,7 @@ def suggestions(ctx: Ctx) -> list[A.Forge]:
 # --- key presses --------------------------------------------------------------------
 
 
-def press(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome | None:
+def press(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome[Draft] | None:
     """What one key does; None if it means nothing now (the board says so)."""
     if key == "escape":
         return Outcome(Draft(), cursor) if draft != Draft() else None
@@ -114,7 +104,7 @@ def _city_of(char: str) -> int:
     return int(char) - 1 if char.isdigit() and 1 <= int(char) <= CITIES else -1
 
 
-def _place(draft: Draft, cursor: int, char: str) -> Outcome | None:
+def _place(draft: Draft, cursor: int, char: str) -> Outcome[Draft] | None:
     city = _city_of(char)
     if city >= 0:
         return Outcome(Draft(mode="place"), city)
@@ -123,7 +113,7 @@ def _place(draft: Draft, cursor: int, char: str) -> Outcome | None:
     return None
 
 
-def _act(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome | None:
+def _act(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome[Draft] | None:
     view, me = ctx.view, ctx.me
     here = view.seats[me].city
     if draft.mode == "forge":
@@ -145,12 +135,12 @@ def _act(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome | 
             return Outcome(Draft(mode="travel"), cursor, "travel: press the number of a city")
         return Outcome(Draft(mode="travel"), cursor)
     if word == "forge":
-        if not ctx.of(A.Forge):
+        if not ctx.of(actions.Forge):
             return Outcome(draft, cursor, "your cards forge nothing: a gem alone, or gold "
                            "with gems for a jewel")
         return Outcome(Draft(mode="forge"), cursor)
-    if word == "interact" and ctx.of(A.Sell):
-        items = ctx.of(A.Sell)
+    if word == "interact" and ctx.of(actions.Sell):
+        items = ctx.of(actions.Sell)
         return Outcome(Draft(mode="sell", item=items[0].item), here)
     action = SINGLE[word]
     if action not in ctx.legal:
@@ -166,7 +156,7 @@ def _choose_item(ctx: Ctx, draft: Draft, cursor: int, item: int) -> Outcome:
     return Outcome(attrs.evolve(draft, item=item), cursor)
 
 
-def _forge(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome | None:
+def _forge(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome[Draft] | None:
     hand = ctx.view.seats[ctx.me].hand
     if key == "backspace":
         picked = list(draft.picked)
@@ -192,32 +182,32 @@ def _forge(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome 
     return Outcome(attrs.evolve(draft, picked=tuple(picked), suggestion=-1), cursor)
 
 
-def _discard(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
+def _discard(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome[Draft] | None:
     kind = LETTERS.find(char) if char else -1
     if kind < 0 or not char:
         return None
-    if A.DISCARD[kind] not in ctx.legal:
+    if actions.DISCARD[kind] not in ctx.legal:
         return Outcome(draft, cursor, f"you hold no {RESOURCES[kind]}")
     return Outcome(Draft(mode="discard", kind=kind), cursor)
 
 
-def _join(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
-    joins = ctx.of(A.Join)
+def _join(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome[Draft] | None:
+    joins = ctx.of(actions.Join)
     if char == "j":
         if not joins:
-            return Outcome(draft, cursor, "you cannot join: " + ctx.view.why_illegal(A.JOIN))
+            return Outcome(draft, cursor, "you cannot join: " + ctx.view.why_illegal(actions.JOIN))
         return Outcome(Draft(mode="join", item=joins[0].item), cursor)
     if char == "p":
         return Outcome(Draft(mode="pass"), cursor)
     if char.isdigit() and joins and joins[0].item >= 0:
         item = int(char) - 1
-        if A.join(item) not in ctx.legal:
+        if actions.join(item) not in ctx.legal:
             return Outcome(draft, cursor, f"this Acquirer does not buy your item {char}")
         return Outcome(Draft(mode="join", item=item), cursor)
     return None
 
 
-def _bid(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome | None:
+def _bid(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome[Draft] | None:
     if key == "backspace":
         return Outcome(attrs.evolve(draft, mode="bid", digits=draft.digits[:-1]), cursor)
     if char.isdigit():
@@ -239,30 +229,30 @@ def action_of(ctx: Ctx, draft: Draft, cursor: int) -> object | str:
     if mode in ("", "travel") and stage(view) == "act":
         if mode == "" or cursor == view.seats[ctx.me].city:
             return "choose an action first: the key bar lists them"
-        return _legal_or_why(ctx, A.TRAVEL[cursor])
+        return _legal_or_why(ctx, actions.TRAVEL[cursor])
     if mode == "place" or stage(view) == "place":
-        return _legal_or_why(ctx, A.PLACE[cursor])
+        return _legal_or_why(ctx, actions.PLACE[cursor])
     if mode in SINGLE:
         return _legal_or_why(ctx, SINGLE[mode])
     if mode == "forge":
         if not any(draft.picked):
             return "pick cards by their letters (Tab fills in a suggestion)"
-        action = A.FORGE_BY_PARTS.get(tuple(draft.picked))
+        action = actions.FORGE_BY_PARTS.get(tuple(draft.picked))
         if action is None:
             return "these cards make nothing yet: " + _forge_shape_hint()
         return _legal_or_why(ctx, action)
     if mode == "sell":
-        return _legal_or_why(ctx, A.sell(draft.item))
+        return _legal_or_why(ctx, actions.sell(draft.item))
     if mode == "join":
-        return _legal_or_why(ctx, A.join(draft.item))
+        return _legal_or_why(ctx, actions.join(draft.item))
     if mode == "pass":
-        return _legal_or_why(ctx, A.PASS)
+        return _legal_or_why(ctx, actions.PASS)
     if mode == "discard":
-        return _legal_or_why(ctx, A.DISCARD[draft.kind])
+        return _legal_or_why(ctx, actions.DISCARD[draft.kind])
     if stage(view) == "bid":
         if not draft.digits:
             return "type your bid (digits), then Enter"
-        return _legal_or_why(ctx, A.bid(int(draft.digits)))
+        return _legal_or_why(ctx, actions.bid(int(draft.digits)))
     if stage(view) == "join":
         return "j joins the auction (1 coin), p stays out"
     if stage(view) == "discard":
@@ -270,7 +260,7 @@ def action_of(ctx: Ctx, draft: Draft, cursor: int) -> object | str:
     return "nothing chosen"
 
 
-def _legal_or_why(ctx: Ctx, action: object) -> object | str:
+def _legal_or_why(ctx: Ctx, action: actions.Action) -> actions.Action | str:
     return action if action in ctx.legal else ctx.view.why_illegal(action)
 
 
@@ -278,6 +268,6 @@ def _forge_shape_hint() -> str:
     return "Tab cycles through what your hand can forge"
 
 
-def forge_value_parts(picked: Sequence[int]) -> A.Forge | None:
+def forge_value_parts(picked: Sequence[int]) -> actions.Forge | None:
     """The Forge action these picked cards make, whether legal now or not."""
-    return A.FORGE_BY_PARTS.get(tuple(picked))
+    return actions.FORGE_BY_PARTS.get(tuple(picked))

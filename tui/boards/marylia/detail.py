@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from gemtable.engine.games.marylia.cards import ENCOUNTER_KIND, EVENT_NAME, IS_MONSTER
+from gemtable.engine.games.marylia.components import ENCOUNTER_KIND, EVENT_NAME, IS_MONSTER
 from gemtable.engine.games.marylia.state import MaryliaState
 from gemtable.engine.games.marylia.words import (
     KIND_NAME,
@@ -18,7 +18,7 @@ from gemtable.engine.games.marylia.words import (
     resource_words,
 )
 
-from . import glyphs as G
+from . import glyphs
 
 
 def wrapped(text: Text, width: int, rows: int) -> list[Text]:
@@ -47,33 +47,33 @@ def wrapped(text: Text, width: int, rows: int) -> list[Text]:
 def city_words(view: MaryliaState, city: int, arrived: tuple[int, ...] = ()) -> Text:
     """The city's cards in words: its character, a Monster's hoard, its resource
     card; and which characters (`arrived`: cities) have just entered play."""
-    line = G.span(f"City {city + 1}", G.WARN)
+    line = glyphs.span(f"City {city + 1}", glyphs.WARN)
     others = [str(other + 1) for other in arrived if other != city]
     if city in arrived or others:
         news = ["new"] if city in arrived else []
         if others:
             news.append(f"{'also' if news else 'new:'} {' and '.join(others)}")
-        line.append(f" ({'; '.join(news)})", G.GOOD)
-    line.append(": ", G.WARN)
+        line.append(f" ({'; '.join(news)})", glyphs.GOOD)
+    line.append(": ", glyphs.WARN)
     character = view.characters[city]
     if character >= 0:
-        line.append_text(G.encounter_name(character))
-        line.append(f" ({KIND_NAME[ENCOUNTER_KIND[character]]}). ", G.DIM)
-        line.append(encounter_words(character), G.TEXT)
+        line.append_text(glyphs.encounter_name(character))
+        line.append(f" ({KIND_NAME[ENCOUNTER_KIND[character]]}). ", glyphs.DIM)
+        line.append(encounter_words(character), glyphs.TEXT)
     else:
-        line.append("no character.", G.DIM)
+        line.append("no character.", glyphs.DIM)
     hoard = view.treasure[city]
     if any(hoard):
-        line.append(" Hoard ", G.DIM)
-        line.append_text(G.cards(hoard, spaced=True))
-        line.append(".", G.DIM)
+        line.append(" Hoard ", glyphs.DIM)
+        line.append_text(glyphs.cards(hoard, spaced=True))
+        line.append(".", glyphs.DIM)
     kind = view.resources[city]
     if kind >= 0:
         line.append(" ")
-        line.append_text(G.card(kind))
-        line.append(" " + resource_words(kind), G.TEXT)
+        line.append_text(glyphs.card(kind))
+        line.append(" " + resource_words(kind), glyphs.TEXT)
     elif character < 0 or not IS_MONSTER[character]:  # a Monster's city never keeps one
-        line.append(" No resource card.", G.DIM)
+        line.append(" No resource card.", glyphs.DIM)
     return line
 
 
@@ -82,7 +82,7 @@ def city_lines(view: MaryliaState, city: int | None, width: int, rows: int,
     if city is None:
         return []
     words = city_words(view, city, arrived)
-    return [G.fit(line, width) for line in wrapped(words, width, rows)]
+    return [glyphs.fit(line, width) for line in wrapped(words, width, rows)]
 
 
 def event_line(view: MaryliaState, short: bool = False) -> Text | None:
@@ -91,8 +91,9 @@ def event_line(view: MaryliaState, short: bool = False) -> Text | None:
         return None
     name = EVENT_NAME[view.last_event]
     if short:
-        return G.span("last event ", G.DIM) + G.span(name, G.WARN)
-    return G.span(f"Event {name}: ", G.WARN) + G.span(event_words(view.last_event), G.TEXT)
+        return glyphs.span("last event ", glyphs.DIM) + glyphs.span(name, glyphs.WARN)
+    return glyphs.span(f"Event {name}: ", glyphs.WARN) + glyphs.span(event_words(view.last_event),
+                                                                     glyphs.TEXT)
 
 
 def arrivals(previous: MaryliaState | None, view: MaryliaState) -> tuple[int, ...]:

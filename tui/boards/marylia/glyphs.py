@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from gemtable.engine.games.marylia.cards import (
+from gemtable.engine.games.marylia.components import (
     ACQUIRER,
     ENCOUNTER_KIND,
     ENCOUNTER_NAME,
@@ -26,8 +26,11 @@ from gemtable.engine.games.marylia.cards import (
     TYPES,
 )
 
+from ..layout import BOLD as BOLD
 from ..layout import DIM as DIM
+from ..layout import GOOD as GOOD
 from ..layout import TEXT as TEXT
+from ..layout import WARN as WARN
 from ..layout import columns as columns
 from ..layout import fit as fit
 from ..layout import join as join
@@ -49,10 +52,7 @@ SEAT_FG = ("#5fd7ff", "#ffaf5f", "#d787ff", "#87d787", "#ff87af")
 KIND_LETTER = {ACQUIRER: "A", "mercenary": "M", MONSTER: "X"}
 KIND_FG = {ACQUIRER: "#87d787", "mercenary": "#87afff", MONSTER: "#ff5f5f"}
 
-GOOD = Style(color="#5fd787", bold=True)
-WARN = Style(color="#ffd75f", bold=True)
 BAD = Style(color="#ff5f5f", bold=True)
-BOLD = Style(bold=True)
 COIN = Style(color="#ffd75f")
 CURSOR = "►"
 HERE = Style(reverse=True, bold=True)

@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from gemtable.engine.games.marylia import actions as A
-from gemtable.engine.games.marylia.cards import COST, LETTERS, RESOURCES
-from gemtable.engine.games.marylia.recipes import item_value
+from gemtable.engine.games.marylia import actions
+from gemtable.engine.games.marylia.components import COST, LETTERS, RESOURCES, item_value
+from gemtable.engine.games.marylia.rules import travel_cost
 from gemtable.engine.games.marylia.state import BUY_AUCTION, HAND_LIMIT, PLACE, MaryliaState
 from gemtable.engine.games.marylia.words import encounter_text, resource_words
 
+from ..drafting import preview_line
 from ..layout import CUT_LEGEND
-from . import glyphs as G
+from . import glyphs
 from .controls import Ctx, Draft, action_of, stage
 from .seats import NEW_MARK, forge_label
 
@@ -55,26 +56,26 @@ LEGEND: tuple[tuple[str, str], ...] = (
 def round_line(view: MaryliaState, me: int | None, width: int) -> Text:
     """Round, first player, who acts and actions left, the decks."""
     if view.step == PLACE:
-        left = G.span("Set-up: each merchant chooses a starting city", G.BOLD)
+        left = glyphs.span("Set-up: each merchant chooses a starting city", glyphs.BOLD)
     else:
-        left = G.span(f"Round {view.round}", G.BOLD)
+        left = glyphs.span(f"Round {view.round}", glyphs.BOLD)
         if view.last_round:
-            left.append(" (last)", G.BAD)
-        left.append(" · first ", G.DIM)
-        left.append_text(G.seat(view.first, me))
+            left.append(" (last)", glyphs.BAD)
+        left.append(" · first ", glyphs.DIM)
+        left.append_text(glyphs.seat(view.first, me))
         if not view.is_over:
-            left.append(" · ", G.DIM)
-            left.append_text(G.seat(view.current, me))
-            left.append(" to act, ", G.DIM)
+            left.append(" · ", glyphs.DIM)
+            left.append_text(glyphs.seat(view.current, me))
+            left.append(" to act, ", glyphs.DIM)
             left.append(f"{view.actions_left} action{'s' if view.actions_left != 1 else ''}"
-                        " left", G.WARN)
+                        " left", glyphs.WARN)
     roll = f"D8 {view.last_roll} · " if view.last_roll else ""
-    right = G.span(f"{roll}decks: {len(view.resource_deck)} cards, "
-                   f"{len(view.encounter_deck)} characters", G.DIM)
+    right = glyphs.span(f"{roll}decks: {len(view.resource_deck)} cards, "
+                        f"{len(view.encounter_deck)} characters", glyphs.DIM)
     if left.cell_len + right.cell_len + 2 > width:
-        right = G.span(f"{roll}decks {len(view.resource_deck)}/{len(view.encounter_deck)}",
-                       G.DIM)
-    return G.columns(left, right, width)
+        right = glyphs.span(f"{roll}decks {len(view.resource_deck)}/{len(view.encounter_deck)}",
+                            glyphs.DIM)
+    return glyphs.columns(left, right, width)
 
 
 # --- what the person can do ------------------------------------------------------------
@@ -103,33 +104,33 @@ def turn_hint(ctx: Ctx) -> Text:
     view = ctx.view
     where = stage(view)
     if where == "place":
-        return G.span("Set-up: press 1-7 for the city your merchant starts in, then Enter",
-                      G.GOOD)
+        return glyphs.span("Set-up: press 1-7 for the city your merchant starts in, then Enter",
+                           glyphs.GOOD)
     if where == "discard":
         held = view.seats[ctx.me].held
-        return G.span(f"Hand limit: you hold {held}, keep {HAND_LIMIT}. Press a card's letter "
-                      "(g a t z e s r d) to discard one, then Enter", G.GOOD)
+        return glyphs.span(f"Hand limit: you hold {held}, keep {HAND_LIMIT}. Press a card's letter "
+                           "(g a t z e s r d) to discard one, then Enter", glyphs.GOOD)
     if where == "join":
         auction = view.auction
         assert auction is not None
         what = ("the resource card" if auction.kind == BUY_AUCTION
                 else "the right to sell to the Acquirer")
-        line = G.span(f"Seat {view.current + 1} opens an auction for {what}. ", G.WARN)
-        if ctx.of(A.Join):
+        line = glyphs.span(f"Seat {view.current + 1} opens an auction for {what}. ", glyphs.WARN)
+        if ctx.of(actions.Join):
             words = "j joins for 1 coin, p stays out, then Enter"
-            if ctx.of(A.Join)[0].item >= 0:
+            if ctx.of(actions.Join)[0].item >= 0:
                 words = "j joins for 1 coin (1-9: the item you would sell), p stays out, Enter"
-            line.append(words, G.GOOD)
+            line.append(words, glyphs.GOOD)
         else:
-            line.append("You cannot join (no coin or nothing to sell): p, Enter", G.GOOD)
+            line.append("You cannot join (no coin or nothing to sell): p, Enter", glyphs.GOOD)
         return line
     if where == "bid":
         coins = view.seats[ctx.me].coins
-        return G.span(f"Your sealed bid: type 0 to {coins}, then Enter. Nobody sees it "
-                      "until all bids are in.", G.GOOD)
+        return glyphs.span(f"Your sealed bid: type 0 to {coins}, then Enter. Nobody sees it "
+                           "until all bids are in.", glyphs.GOOD)
     left = view.actions_left
-    return G.span(f"Your turn, {left} action{'s' if left != 1 else ''} left: t b f i · w wait "
-                  "· c coin · 1-7 city · : type", G.GOOD)
+    return glyphs.span(f"Your turn, {left} action{'s' if left != 1 else ''} left: t b f i · w wait "
+                       "· c coin · 1-7 city · : type", glyphs.GOOD)
 
 
 def preview(ctx: Ctx, draft: Draft, cursor: int) -> Text | None:
@@ -143,58 +144,53 @@ def preview(ctx: Ctx, draft: Draft, cursor: int) -> Text | None:
     result = action_of(ctx, draft, cursor)
     line = Text()
     if draft.mode == "forge":
-        line.append("Forging ", G.BOLD)
-        line.append_text(G.cards_or_none(draft.picked, "-"))
+        line.append("Forging ", glyphs.BOLD)
+        line.append_text(glyphs.cards_or_none(draft.picked, "-"))
         line.append(" · ")
-    if isinstance(result, str):
-        line.append(result, G.WARN)
-        return line
-    line.append("Enter: ", G.GOOD)
-    line.append(str(result), G.BOLD)
-    line.append_text(consequence(ctx, result))
-    return line
+    return preview_line(line, result, lambda action: consequence(ctx, action))
 
 
 def consequence(ctx: Ctx, action: object) -> Text:
     """What the action does, in a few words from the engine's numbers."""
     view, me = ctx.view, ctx.me
     seat = view.seats[me]
-    if isinstance(action, A.Place):
-        return G.span(f" — your merchant starts in city {action.city + 1}", G.DIM)
-    if isinstance(action, A.Travel):
-        cost = view.travel_cost(me, action.city)
-        return G.span(f" — costs {cost} coin{'s' if cost != 1 else ''}" if cost else
-                      " — free", G.DIM)
-    if action == A.BUY:
+    if isinstance(action, actions.Place):
+        return glyphs.span(f" — your merchant starts in city {action.city + 1}", glyphs.DIM)
+    if isinstance(action, actions.Travel):
+        cost = travel_cost(view.seats[me].city, action.city)
+        return glyphs.span(f" — costs {cost} coin{'s' if cost != 1 else ''}" if cost else
+                           " — free", glyphs.DIM)
+    if action == actions.BUY:
         kind = view.resources[seat.city]
         others = [s for s in range(view.players) if s != me and view.seats[s].city == seat.city]
-        text = G.span(f" — {RESOURCES[kind]} for {COST[kind]} coins", G.DIM)
+        text = glyphs.span(f" — {RESOURCES[kind]} for {COST[kind]} coins", glyphs.DIM)
         if others:
-            text.append("; the others here may bid for it", G.WARN)
+            text.append("; the others here may bid for it", glyphs.WARN)
         return text
-    if isinstance(action, A.Forge):
-        return G.span(" — ", G.DIM) + forge_label(action) + G.span(" on the table", G.DIM)
-    if isinstance(action, A.Sell):
+    if isinstance(action, actions.Forge):
+        return glyphs.span(" — ", glyphs.DIM) + forge_label(action) + glyphs.span(" on the table",
+                                                                                  glyphs.DIM)
+    if isinstance(action, actions.Sell):
         item = seat.items[action.item]
         gain = item_value(item.recipe, item.parts) + view.character_coins[seat.city]
-        text = G.span(f" — {gain} coins (value {item.value} + "
-                      f"{view.character_coins[seat.city]} on the card)", G.DIM)
+        text = glyphs.span(f" — {gain} coins (value {item.value} + "
+                           f"{view.character_coins[seat.city]} on the card)", glyphs.DIM)
         if any(s != me and view.seats[s].city == seat.city for s in range(view.players)):
-            text.append("; the others here may bid for the sale", G.WARN)
+            text.append("; the others here may bid for the sale", glyphs.WARN)
         return text
-    if action == A.INTERACT:
-        return G.span(" — " + encounter_text(view.characters[seat.city]), G.DIM)
-    if action == A.WAIT:
-        return G.span(" — refills the empty spaces of your city", G.DIM)
-    if action == A.COLLECT:
-        return G.span(" — 1 coin from the bank", G.DIM)
-    if isinstance(action, A.Discard):
-        return G.span(f" — one {RESOURCES[action.kind]} ({LETTERS[action.kind]}). "
-                      + resource_words(action.kind), G.DIM)
-    if isinstance(action, A.Bid):
-        return G.span(" — sealed until every bid is in", G.DIM)
-    if action == A.PASS:
-        return G.span(" — you stay out of the auction", G.DIM)
-    if isinstance(action, A.Join):
-        return G.span(" — pays 1 coin to the bank, then you bid", G.DIM)
+    if action == actions.INTERACT:
+        return glyphs.span(" — " + encounter_text(view.characters[seat.city]), glyphs.DIM)
+    if action == actions.WAIT:
+        return glyphs.span(" — refills the empty spaces of your city", glyphs.DIM)
+    if action == actions.COLLECT:
+        return glyphs.span(" — 1 coin from the bank", glyphs.DIM)
+    if isinstance(action, actions.Discard):
+        return glyphs.span(f" — one {RESOURCES[action.kind]} ({LETTERS[action.kind]}). "
+                           + resource_words(action.kind), glyphs.DIM)
+    if isinstance(action, actions.Bid):
+        return glyphs.span(" — sealed until every bid is in", glyphs.DIM)
+    if action == actions.PASS:
+        return glyphs.span(" — you stay out of the auction", glyphs.DIM)
+    if isinstance(action, actions.Join):
+        return glyphs.span(" — pays 1 coin to the bank, then you bid", glyphs.DIM)
     return Text()

@@ -8,9 +8,16 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from gemtable.engine.games.marylia import actions as A
-from gemtable.engine.games.marylia.cards import COST, ENCOUNTER_NAME, RESOURCES
-from gemtable.engine.games.marylia.recipes import JEWEL_NAME, forge_keys, item_value
+from gemtable.engine.games.marylia import actions
+from gemtable.engine.games.marylia.components import (
+    COST,
+    ENCOUNTER_NAME,
+    JEWEL_NAME,
+    RESOURCES,
+    item_value,
+)
+from gemtable.engine.games.marylia.recipes import forge_keys
+from gemtable.engine.games.marylia.scoring import wealth
 from gemtable.engine.games.marylia.state import (
     ACT,
     BID,
@@ -23,7 +30,7 @@ from gemtable.engine.games.marylia.state import (
     MaryliaState,
 )
 
-from . import glyphs as G
+from . import glyphs
 
 NEW_MARK = "*"
 """After an item forged this round (it may be sold from the next round on)."""
@@ -31,14 +38,14 @@ NEW_MARK = "*"
 
 def item_text(view: MaryliaState, item: Item, number: int | None = None) -> Text:
     """`2:ring gaar 25`: the item's number, kind, cards and market value."""
-    line = G.span(f"{number}:", G.WARN) if number is not None else Text()
+    line = glyphs.span(f"{number}:", glyphs.WARN) if number is not None else Text()
     kind = JEWEL_NAME[item.recipe]
     if kind != "gem":
-        line.append(f"{kind} ", G.TEXT)
-    line.append_text(G.cards(item.parts))
-    line.append(f" {item.value}", G.COIN)
+        line.append(f"{kind} ", glyphs.TEXT)
+    line.append_text(glyphs.cards(item.parts))
+    line.append(f" {item.value}", glyphs.COIN)
     if item.round >= view.round:
-        line.append(NEW_MARK, G.DIM)
+        line.append(NEW_MARK, glyphs.DIM)
     return line
 
 
@@ -48,27 +55,27 @@ def seat_line(view: MaryliaState, seat: int, me: int | None, width: int,
     hand size, first player, forged items."""
     record = view.seats[seat]
     acting = seat == view.current and not view.is_over
-    line = G.span(G.CURSOR if acting else " ", G.WARN)
+    line = glyphs.span(glyphs.CURSOR if acting else " ", glyphs.WARN)
     if seat < len(names):
-        line.append(names[seat], G.seat_style(seat))
+        line.append(names[seat], glyphs.seat_style(seat))
     else:
-        line.append_text(G.seat(seat, me, long=True))
+        line.append_text(glyphs.seat(seat, me, long=True))
     # The coins line up under the longest name.
     line.append(" " * max(1, max(15, 3 + max(map(len, names), default=0)) - line.cell_len))
-    line.append_text(G.coins(record.coins))
+    line.append_text(glyphs.coins(record.coins))
     line.append(f"{'':<{max(1, 5 - len(str(record.coins)))}}")
-    line.append(f"city {record.city + 1}" if record.city >= 0 else "city -", G.TEXT)
-    line.append(f"  hand {record.held}", G.DIM)
-    line.append("  1st" if seat == view.first else "     ", G.WARN)
+    line.append(f"city {record.city + 1}" if record.city >= 0 else "city -", glyphs.TEXT)
+    line.append(f"  hand {record.held}", glyphs.DIM)
+    line.append("  1st" if seat == view.first else "     ", glyphs.WARN)
     if view.is_over:
-        line.append("  wealth ", G.DIM)
-        line.append(str(view.wealth(seat)), G.GOOD)
+        line.append("  wealth ", glyphs.DIM)
+        line.append(str(wealth(view, seat)), glyphs.GOOD)
     if record.items:
         line.append("  ")
         numbered = seat == me
-        line.append_text(G.join((item_text(view, item, i + 1 if numbered else None)
-                                 for i, item in enumerate(record.items)), " · ", G.DIM))
-    return G.fit(line, width)
+        line.append_text(glyphs.join((item_text(view, item, i + 1 if numbered else None)
+                                      for i, item in enumerate(record.items)), " · ", glyphs.DIM))
+    return glyphs.fit(line, width)
 
 
 def seat_lines(view: MaryliaState, me: int | None, width: int,
@@ -79,22 +86,22 @@ def seat_lines(view: MaryliaState, me: int | None, width: int,
 # --- your hand --------------------------------------------------------------------------
 
 
-def forge_options(view: MaryliaState, me: int, legal: Sequence[object]) -> list[A.Forge]:
+def forge_options(view: MaryliaState, me: int, legal: Sequence[object]) -> list[actions.Forge]:
     """What `me`'s hand forges, best value first: the legal Forge actions on your
     turn, else what the engine says these cards make (for planning ahead)."""
     if legal and view.step == ACT:
-        options = [a for a in legal if isinstance(a, A.Forge)]
+        options = [a for a in legal if isinstance(a, actions.Forge)]
     else:
         hand = view.seats[me].hand
-        options = [A.FORGE[key] for key in forge_keys(hand)] if min(hand) >= 0 else []
+        options = [actions.FORGE[key] for key in forge_keys(hand)] if min(hand) >= 0 else []
     return sorted(options, key=lambda a: (-item_value(a.recipe, a.parts), str(a)))
 
 
-def forge_label(action: A.Forge) -> Text:
+def forge_label(action: actions.Forge) -> Text:
     kind = JEWEL_NAME[action.recipe]
-    line = G.span(f"{kind} ", G.TEXT) if kind != "gem" else Text()
-    line.append_text(G.cards(action.parts))
-    line.append(f" {item_value(action.recipe, action.parts)}", G.COIN)
+    line = glyphs.span(f"{kind} ", glyphs.TEXT) if kind != "gem" else Text()
+    line.append_text(glyphs.cards(action.parts))
+    line.append(f" {item_value(action.recipe, action.parts)}", glyphs.COIN)
     return line
 
 
@@ -102,43 +109,44 @@ def hand_line(view: MaryliaState, me: int | None, width: int,
               picked: Sequence[int] | None = None) -> Text:
     """Your cards (the ones picked for forging shown apart), or whose hand is hidden."""
     if me is None:
-        return G.fit(G.span("Hands are private: each seat sees only its own.", G.DIM), width)
+        return glyphs.fit(glyphs.span("Hands are private: each seat sees only its own.",
+                                      glyphs.DIM), width)
     hand = view.seats[me].hand
-    line = G.span("Hand ", G.BOLD)
+    line = glyphs.span("Hand ", glyphs.BOLD)
     if picked is not None and any(picked):
         rest = tuple(h - p for h, p in zip(hand, picked, strict=True))
-        line.append_text(G.cards_or_none(rest, "-", spaced=True))
-        line.append("  forging ", G.WARN)
-        line.append_text(G.cards(picked))
+        line.append_text(glyphs.cards_or_none(rest, "-", spaced=True))
+        line.append("  forging ", glyphs.WARN)
+        line.append_text(glyphs.cards(picked))
     else:
-        line.append_text(G.cards_or_none(hand, "empty", spaced=True))
+        line.append_text(glyphs.cards_or_none(hand, "empty", spaced=True))
     held = view.seats[me].held
     line.append(f"  ({held} card{'s' if held != 1 else ''}; at most {HAND_LIMIT} at the end of your turn)",
-                G.DIM)
-    return G.fit(line, width)
+                glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 def forge_line(view: MaryliaState, me: int | None, legal: Sequence[object],
                width: int) -> Text:
     """What your cards could forge now and its market value."""
     if me is None or view.is_over:
-        return G.fit(Text(), width)
+        return glyphs.fit(Text(), width)
     options = forge_options(view, me, legal)
-    line = G.span("Forge: ", G.BOLD)
+    line = glyphs.span("Forge: ", glyphs.BOLD)
     if not options:
-        line.append("nothing yet (a gem alone, or gold with gems for a jewel)", G.DIM)
-        return G.fit(line, width)
+        line.append("nothing yet (a gem alone, or gold with gems for a jewel)", glyphs.DIM)
+        return glyphs.fit(line, width)
     labels = [forge_label(a) for a in options]
     shown = 0
     for label in labels:
         if line.cell_len + label.cell_len + 3 > width - 6 and shown:
             break
-        line.append(" · " if shown else "", G.DIM)
+        line.append(" · " if shown else "", glyphs.DIM)
         line.append_text(label)
         shown += 1
     if shown < len(labels):
-        line.append(f" +{len(labels) - shown}", G.DIM)
-    return G.fit(line, width)
+        line.append(f" +{len(labels) - shown}", glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 # --- auctions ---------------------------------------------------------------------------
@@ -152,38 +160,38 @@ def auction_line(view: MaryliaState, me: int | None, width: int) -> Text | None:
     if auction is None:
         if not view.last_auction:
             return None
-        line = G.span("Last auction, bids revealed: ", G.DIM)
+        line = glyphs.span("Last auction, bids revealed: ", glyphs.DIM)
         winner = view.last_auction_winner
-        line.append_text(G.join((G.seat(s, me) + (
-            G.span(f" {b}{G.COIN_MARK} won", G.GOOD) if s == winner
-            else G.span(f" {b}{G.COIN_MARK}", G.TEXT))
-            for s, b in view.last_auction), " · ", G.DIM))
-        return G.fit(line, width)
+        line.append_text(glyphs.join((glyphs.seat(s, me) + (
+            glyphs.span(f" {b}{glyphs.COIN_MARK} won", glyphs.GOOD) if s == winner
+            else glyphs.span(f" {b}{glyphs.COIN_MARK}", glyphs.TEXT))
+                                      for s, b in view.last_auction), " · ", glyphs.DIM))
+        return glyphs.fit(line, width)
     city = view.seats[view.current].city
-    line = G.span(f"Auction in city {city + 1} ", G.WARN)
+    line = glyphs.span(f"Auction in city {city + 1} ", glyphs.WARN)
     kind, character = view.resources[city], view.characters[city]
     if auction.kind == BUY_AUCTION and kind >= 0:
-        line.append("for ", G.WARN)
-        line.append_text(G.card(kind))
-        line.append(f" {RESOURCES[kind]} (costs {COST[kind]}): ", G.WARN)
+        line.append("for ", glyphs.WARN)
+        line.append_text(glyphs.card(kind))
+        line.append(f" {RESOURCES[kind]} (costs {COST[kind]}): ", glyphs.WARN)
     elif character >= 0:
-        line.append(f"to sell to the {ENCOUNTER_NAME[character]}: ", G.WARN)
+        line.append(f"to sell to the {ENCOUNTER_NAME[character]}: ", glyphs.WARN)
     parts = []
     for seat, bid in zip(auction.bidders, auction.bids, strict=True):
-        part = G.seat(seat, me)
+        part = glyphs.seat(seat, me)
         if bid == NO_BID:
-            part.append(" bidding…" if seat == auction.bidding else " to bid", G.DIM)
+            part.append(" bidding…" if seat == auction.bidding else " to bid", glyphs.DIM)
         elif bid == SEALED:
-            part.append(" sealed", G.GOOD)
+            part.append(" sealed", glyphs.GOOD)
         else:
-            part.append(f" bid {bid}", G.GOOD)  # only the bidder's own view shows this
+            part.append(f" bid {bid}", glyphs.GOOD)  # only the bidder's own view shows this
         parts.append(part)
     for seat in auction.asking:
-        part = G.seat(seat, me)
+        part = glyphs.seat(seat, me)
         part.append(" asked" if view.step == JOIN and seat == auction.asking[0]
-                    else " may join", G.DIM)
+                    else " may join", glyphs.DIM)
         parts.append(part)
-    line.append_text(G.join(parts, " · ", G.DIM))
+    line.append_text(glyphs.join(parts, " · ", glyphs.DIM))
     if view.step == BID:
-        line.append("  (bids stay sealed until all are in)", G.DIM)
-    return G.fit(line, width)
+        line.append("  (bids stay sealed until all are in)", glyphs.DIM)
+    return glyphs.fit(line, width)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from gemtable.engine.games.workbench.cards import (
+from gemtable.engine.games.workbench.components import (
     COMMISSION_ID,
     GEMS,
     METAL,
@@ -18,7 +18,7 @@ from gemtable.engine.games.workbench.cards import (
 from gemtable.engine.games.workbench.scoring import COLLECTION_POINTS, splits, total
 from gemtable.engine.games.workbench.state import WorkbenchState
 
-from . import glyphs as G
+from . import glyphs
 
 NAME_WIDTH = 13
 
@@ -26,12 +26,12 @@ NAME_WIDTH = 13
 def _name(view: WorkbenchState, seat: int, me: int | None, names: Sequence[str]) -> Text:
     """`names`: each seat as the table names it ("Seat 2 (greedy)"), if known."""
     acting = not view.is_over and view.current == seat and view.step >= 2
-    line = G.span(G.CURSOR if acting else " ", G.WARN)
-    name = names[seat] if seat < len(names) else G.seat_name(seat, me)
-    line.append(name, G.PICKED if acting else G.BOLD)
+    line = glyphs.span(glyphs.CURSOR if acting else " ", glyphs.WARN)
+    name = names[seat] if seat < len(names) else glyphs.seat_name(seat, me)
+    line.append(name, glyphs.PICKED if acting else glyphs.BOLD)
     width = max(NAME_WIDTH, *(len(n) + 1 for n in names))  # points line up under each other
     line.append(" " * max(1, width - len(name)))
-    line.append(f"{total(view, seat):>2} pt", G.POINTS)
+    line.append(f"{total(view, seat):>2} pt", glyphs.POINTS)
     return line
 
 
@@ -39,23 +39,24 @@ def _tools(view: WorkbenchState, seat: int, short: bool) -> Text:
     """`Crucible R  Cloth -  …`, or in short `C:R O:- L:- U:-` (the keys that store there)."""
     parts = []
     for tool, colour in enumerate(view.seats[seat].tools):
-        name = f"{G.TOOL_KEYS[tool].upper()}:" if short else f"{G.TOOL_NAMES[tool]} "
-        part = G.span(name, G.DIM)
-        part.append_text(G.die(colour) if colour >= 0 else G.span("-", G.DIM))
+        name = f"{glyphs.TOOL_KEYS[tool].upper()}:" if short else f"{glyphs.TOOL_NAMES[tool]} "
+        part = glyphs.span(name, glyphs.DIM)
+        part.append_text(glyphs.die(colour) if colour >= 0 else glyphs.span("-", glyphs.DIM))
         parts.append(part)
-    return G.join(parts, " " if short else "  ")
+    return glyphs.join(parts, " " if short else "  ")
 
 
 def _held(view: WorkbenchState, seat: int) -> Text:
-    line = G.span("held ", G.DIM)
+    line = glyphs.span("held ", glyphs.DIM)
     held = view.seats[seat].held
-    line.append_text(G.fit(G.dice_or_none(held), 6))
+    line.append_text(glyphs.fit(glyphs.dice_or_none(held), 6))
     return line
 
 
 def jewel_text(card: int) -> Text:
     """`pend RRGGG`: a finished jewel's piece and gems."""
-    return G.span(G.PIECE_SHORT[PIECE[card]] + " ", G.TEXT) + G.gem_letters(GEMS[card])
+    return glyphs.span(glyphs.PIECE_SHORT[PIECE[card]] + " ",
+                       glyphs.TEXT) + glyphs.gem_letters(GEMS[card])
 
 
 def metal_marks(finished: tuple[int, ...]) -> list[list[Text]]:
@@ -66,13 +67,13 @@ def metal_marks(finished: tuple[int, ...]) -> list[list[Text]]:
         cards = sorted(c for c in finished if METAL[c] == metal)
         if not cards:
             continue
-        marks = [G.metal(metal, f"{METALS[metal]}:")]
+        marks = [glyphs.metal(metal, f"{METALS[metal]}:")]
         grouped = {c for group in collections for c in group}
         for group in collections:
-            mark = G.span("[", G.DIM)
-            mark.append_text(G.join((jewel_text(c) for c in group), ", "))
-            mark.append("]", G.DIM)
-            mark.append(f"+{COLLECTION_POINTS[len(group)]}", G.POINTS)
+            mark = glyphs.span("[", glyphs.DIM)
+            mark.append_text(glyphs.join((jewel_text(c) for c in group), ", "))
+            mark.append("]", glyphs.DIM)
+            mark.append(f"+{COLLECTION_POINTS[len(group)]}", glyphs.POINTS)
             marks.append(mark)
         marks += [jewel_text(card) for card in cards if card not in grouped]
         groups.append(marks)
@@ -81,25 +82,26 @@ def metal_marks(finished: tuple[int, ...]) -> list[list[Text]]:
 
 def metal_segments(finished: tuple[int, ...]) -> list[Text]:
     """One segment per metal held: collections in brackets with their points, then the rest."""
-    return [G.join(marks) for marks in metal_marks(finished)]
+    return [glyphs.join(marks) for marks in metal_marks(finished)]
 
 
 def commission_marks(view: WorkbenchState, seat: int) -> list[Text]:
     """`✓earrings +5`: each commission the seat has claimed, with its points."""
-    return [G.span(f"✓{COMMISSION_ID[k]} +5", G.GOOD) for k in view.seats[seat].commissions]
+    return [glyphs.span(f"✓{COMMISSION_ID[k]} +5",
+                        glyphs.GOOD) for k in view.seats[seat].commissions]
 
 
 def summary_marks(view: WorkbenchState, seat: int) -> list[Text]:
     """A workbench in short: `tools C:R O:- L:- I:-`, `jewels 7`, then `sets+4`
     (collection points) and `✓1` (commissions claimed) when there are any."""
     s = view.seats[seat]
-    marks = [G.span("tools ", G.DIM) + _tools(view, seat, short=True),
-             G.span(f"jewels {len(s.finished)}", G.DIM)]
+    marks = [glyphs.span("tools ", glyphs.DIM) + _tools(view, seat, short=True),
+             glyphs.span(f"jewels {len(s.finished)}", glyphs.DIM)]
     sets = sum(split[0] for split in splits(s.finished))
     if sets:
-        marks.append(G.span(f"sets+{sets}", G.POINTS))
+        marks.append(glyphs.span(f"sets+{sets}", glyphs.POINTS))
     if s.commissions:
-        marks.append(G.span(f"✓{len(s.commissions)}", G.GOOD))
+        marks.append(glyphs.span(f"✓{len(s.commissions)}", glyphs.GOOD))
     return marks
 
 
@@ -109,9 +111,10 @@ def spread_mark(view: WorkbenchState, seat: int) -> Text | None:
     metals = [(m, sum(1 for c in finished if METAL[c] == m)) for m in range(len(METALS))]
     if not any(n for _, n in metals):
         return None
-    return (G.span("(", G.DIM) + G.join((G.metal(m, f"{n} {METALS[m]}") for m, n in metals if n),
-                                        ", ")
-            + G.span(")", G.DIM))
+    return (glyphs.span("(", glyphs.DIM) + glyphs.join((glyphs.metal(m, f"{n} {METALS[m]}") for m,
+                                                        n in metals if n),
+                                                       ", ")
+            + glyphs.span(")", glyphs.DIM))
 
 
 def bench_marks(view: WorkbenchState, seat: int) -> list[Text]:
@@ -131,11 +134,11 @@ def bench_full(view: WorkbenchState, seat: int, me: int | None, width: int,
     head.append_text(_held(view, seat))
     head.append("  ")
     head.append_text(_tools(view, seat, short=width < 74))
-    lines = [G.fit(head, width)]
+    lines = [glyphs.fit(head, width)]
     segments = metal_segments(view.seats[seat].finished) + commission_marks(view, seat)
     if not segments:
-        segments = [G.span("no finished jewels yet", G.DIM)]
-    lines += G.pack(segments, width, indent=3, max_lines=max_lines - 1, overflow="ellipsis")
+        segments = [glyphs.span("no finished jewels yet", glyphs.DIM)]
+    lines += glyphs.pack(segments, width, indent=3, max_lines=max_lines - 1, overflow="ellipsis")
     return lines
 
 
@@ -149,12 +152,12 @@ def bench_compact(view: WorkbenchState, seat: int, me: int | None, width: int,
     tools, *jewels = summary_marks(view, seat)
     line.append_text(tools)
     line.append("  ")
-    line.append_text(G.join(jewels))
+    line.append_text(glyphs.join(jewels))
     spread = spread_mark(view, seat)
     if spread is not None and line.cell_len + spread.cell_len + 1 <= width:
         line.append(" ")
         line.append_text(spread)
-    return G.fit(line, width)
+    return glyphs.fit(line, width)
 
 
 def bench_lines(view: WorkbenchState, me: int | None, width: int, roomy: bool,

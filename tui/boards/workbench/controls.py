@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import (
+from gemtable.engine.games.workbench import actions
+from gemtable.engine.games.workbench.components import (
     BURIN,
     CLOTH,
     CRUCIBLE,
@@ -32,6 +32,7 @@ from gemtable.engine.games.workbench.state import (
     WorkbenchState,
 )
 
+from ..drafting import DraftContext, Outcome
 from .glyphs import TOOL_KEYS, TOOL_NAMES
 
 WAITING = -2
@@ -62,25 +63,11 @@ class Draft:
 
 
 @attrs.frozen
-class Ctx:
-    view: WorkbenchState
-    legal: tuple[object, ...]
-
+class Ctx(DraftContext[WorkbenchState]):
     @property
     def seat(self) -> Seat:
         """The seat to act (the board only builds a Ctx for the person to act)."""
         return self.view.seats[self.view.current]
-
-    def of(self, kind: type) -> list:
-        """The legal actions of one kind, in the engine's order."""
-        return [a for a in self.legal if isinstance(a, kind)]
-
-
-@attrs.frozen
-class Outcome:
-    draft: Draft
-    cursor: int
-    message: str = ""
 
 
 def phase(view: WorkbenchState) -> str:
@@ -124,11 +111,11 @@ def tools_in_use(legal: Sequence[object]) -> set[int]:
     """The tools (CRUCIBLE, CLOTH, LOUPE, BURIN) whose die some legal action uses."""
     used: set[int] = set()
     for action in legal:
-        if isinstance(action, A.Crucible):
+        if isinstance(action, actions.Crucible):
             used.add(CRUCIBLE)
-        elif isinstance(action, A.Pick) and action.neighbour:
+        elif isinstance(action, actions.Pick) and action.neighbour:
             used.add(CLOTH)
-        elif isinstance(action, A.Put):
+        elif isinstance(action, actions.Put):
             used.update(tool for tool, on in ((LOUPE, action.loupe >= 0), (BURIN, action.burin))
                         if on)
     return used
@@ -137,7 +124,8 @@ def tools_in_use(legal: Sequence[object]) -> set[int]:
 # --- key presses --------------------------------------------------------------------
 
 
-def press(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str, cols: int) -> Outcome | None:
+def press(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str,
+          cols: int) -> Outcome[Draft] | None:
     """What one key does; None if it is not a key of this step (the board says so)."""
     stage = phase(ctx.view)
     char = char.lower()  # letters name colours and tools in either case
@@ -188,7 +176,7 @@ def _colour_of(char: str) -> int:
     return COLOUR_KEYS.index(char.lower()) if char and char.lower() in COLOUR_KEYS else -1
 
 
-def _design(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
+def _design(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome[Draft] | None:
     view, tools = ctx.view, ctx.seat.tools
     colour = _colour_of(char)
     if char.isdigit() and char in "123456":
@@ -208,7 +196,7 @@ def _design(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
     if char.isdigit():
         return Outcome(draft, cursor, "dice show 1 to 6: press one of those numbers")
     if char == "c":
-        if not ctx.of(A.Crucible):
+        if not ctx.of(actions.Crucible):
             if view.step == PICK:
                 return Outcome(draft, cursor, "the Crucible has been used; pick a number now")
             return Outcome(draft, cursor, "no die is stored on your Crucible")
@@ -218,9 +206,9 @@ def _design(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
         return Outcome(added, cursor, message)
     if colour >= 0:
         return Outcome(draft, cursor, "design phase: press a number 1-6 to keep those dice"
-                       + (" (c uses the Crucible)" if ctx.of(A.Crucible) else ""))
+                       + (" (c uses the Crucible)" if ctx.of(actions.Crucible) else ""))
     if char == "p":
-        if A.PASS in ctx.legal:
+        if actions.PASS in ctx.legal:
             return Outcome(Draft(mode="pass"), cursor)
         return Outcome(draft, cursor, "dice show in the tray, so you must pick a number")
     if char == "o":
@@ -237,7 +225,7 @@ def _design(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
 
 def _add_crucible_die(ctx: Ctx, draft: Draft, colour: int) -> tuple[Draft, str]:
     view = ctx.view
-    need = sum(ctx.of(A.Crucible)[0].dice)
+    need = sum(ctx.of(actions.Crucible)[0].dice)
     if len(draft.dice) >= need:
         return draft, f"the Crucible rolls {need} dice: Enter rolls, Backspace takes one back"
     available = view.reserve[colour] + (ctx.seat.tools[CRUCIBLE] == colour)
@@ -246,8 +234,8 @@ def _add_crucible_die(ctx: Ctx, draft: Draft, colour: int) -> tuple[Draft, str]:
     return attrs.evolve(draft, dice=draft.dice + (colour,)), ""
 
 
-def _trim(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome | None:
-    options = ctx.of(A.Leave)
+def _trim(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome[Draft] | None:
+    options = ctx.of(actions.Leave)
     if not options:
         return None
     index = min(draft.leave, len(options) - 1)
@@ -269,7 +257,7 @@ def _trim(ctx: Ctx, draft: Draft, cursor: int, key: str, char: str) -> Outcome |
     return Outcome(Draft(leave=index), cursor)
 
 
-def _make(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
+def _make(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome[Draft] | None:
     view, seat = ctx.view, ctx.seat
     colour = _colour_of(char)
     if char.isdigit():
@@ -310,13 +298,13 @@ def _make(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
                                         mode=""), cursor)
         return Outcome(attrs.evolve(draft, burin=not draft.burin, mode=""), cursor)
     if char == "s":
-        if not ctx.of(A.Store):
+        if not ctx.of(actions.Store):
             return Outcome(draft, cursor, _why_no_store(ctx))
         colours = [c for c in range(4) if seat.held[c]]
         return Outcome(Draft(mode="store", colour=colours[0] if len(colours) == 1 else -1), cursor)
     if char == "d":
-        if A.DISCARD not in ctx.legal:
-            return Outcome(draft, cursor, view.why_illegal(A.DISCARD))
+        if actions.DISCARD not in ctx.legal:
+            return Outcome(draft, cursor, view.why_illegal(actions.DISCARD))
         return Outcome(Draft(mode="discard"), cursor)
     if char in ("c", "o"):
         return Outcome(draft, cursor, f"the {TOOL_NAMES['co'.index(char)]} works in the design "
@@ -338,7 +326,7 @@ def _to_card(view: WorkbenchState, draft: Draft, cursor: int, slot: int) -> Outc
     return Outcome(draft, slot)
 
 
-def _move(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
+def _move(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome[Draft] | None:
     view = ctx.view
     colour = _colour_of(char)
     if char.isdigit():
@@ -348,7 +336,7 @@ def _move(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
             return went
         if draft.source < 0 or draft.target >= 0:
             # Say at once when nothing on this card can move, not after the target.
-            sources = sorted({m.source + 1 for m in ctx.of(A.Move)})
+            sources = sorted({m.source + 1 for m in ctx.of(actions.Move)})
             if sources and slot + 1 not in sources:
                 return Outcome(draft, slot, f"card {slot + 1} holds no die the Burin can move;"
                                f" take one from card {' or '.join(map(str, sources))}")
@@ -356,7 +344,7 @@ def _move(ctx: Ctx, draft: Draft, cursor: int, char: str) -> Outcome | None:
         return Outcome(attrs.evolve(draft, target=slot, mode=""), slot)
     if colour >= 0:
         source = draft.source if draft.source >= 0 else cursor
-        gems = [m.gem for m in ctx.of(A.Move) if m.source == source and m.die == colour]
+        gems = [m.gem for m in ctx.of(actions.Move) if m.source == source and m.die == colour]
         gems = list(dict.fromkeys(gems))
         if not gems:
             return Outcome(draft, cursor, f"card {source + 1} has no {DICE_COLOURS[colour]} die "

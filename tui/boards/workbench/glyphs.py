@@ -15,10 +15,13 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from gemtable.engine.games.workbench.cards import GEMS, LETTERS, METAL, METALS, PIECE, PIECES
+from gemtable.engine.games.workbench.components import GEMS, LETTERS, METAL, METALS, PIECE, PIECES
 
+from ..layout import BOLD as BOLD
 from ..layout import DIM as DIM
+from ..layout import GOOD as GOOD
 from ..layout import TEXT as TEXT
+from ..layout import WARN as WARN
 from ..layout import columns as columns
 from ..layout import fit as fit
 from ..layout import join as join
@@ -35,9 +38,6 @@ DIE = (
 GEM_FG = ("#ff5f5f", "#5f87ff", "#ffd75f", "#5fd787")
 METAL_FG = ("#ffafaf", "#ffd75f", "#d0d0d0")
 
-GOOD = Style(color="#5fd787", bold=True)
-WARN = Style(color="#ffd75f", bold=True)
-BOLD = Style(bold=True)
 POINTS = Style(color="#ffd75f", bold=True)
 CURSOR = "►"
 PICKED = Style(reverse=True, bold=True)

@@ -8,11 +8,13 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench.cards import COLOURS, LETTERS, METAL
+from gemtable.engine.games.workbench import actions
+from gemtable.engine.games.workbench.components import COLOURS, LETTERS, METAL
 from gemtable.engine.games.workbench.state import KEEP_LIMIT, WorkbenchState
 
-from . import glyphs as G
+from ..drafting import preview_line
+from ..layout import key_legend
+from . import glyphs
 from .choices import action_of
 from .controls import WAITING, Ctx, Draft, kept_dice, phase
 from .table import finishing_gain, fit_count
@@ -31,15 +33,7 @@ LEGEND = (
 
 
 def legend(width: int) -> Text:
-    lines = []
-    for entries in LEGEND:
-        line = Text()
-        for i, (keys, words) in enumerate(entries):
-            line.append("   " if i else "")
-            line.append(keys, G.WARN)
-            line.append(f" {words}", G.DIM)
-        lines.append(G.fit(line, width))
-    return Text("\n").join(lines)
+    return key_legend(LEGEND, width, "   ")
 
 
 # --- the card under the cursor ---------------------------------------------------------
@@ -48,30 +42,31 @@ def legend(width: int) -> Text:
 def detail_line(view: WorkbenchState, me: int | None, cursor: int) -> Text:
     """The card under the cursor in words, and what finishing it is worth to you."""
     if not 0 <= cursor < len(view.showcase) or view.showcase[cursor] < 0:
-        return G.span(f"{cursor + 1}: an empty place; it is refilled at the end of the round",
-                      G.DIM)
+        return glyphs.span(f"{cursor + 1}: an empty place; it is refilled at the end of the round",
+                           glyphs.DIM)
     card = view.showcase[cursor]
-    line = G.span(f"{cursor + 1} ", G.WARN)
-    line.append_text(G.metal(METAL[card], G.card_name(card)))
-    line.append(": ", G.DIM)
+    line = glyphs.span(f"{cursor + 1} ", glyphs.WARN)
+    line.append_text(glyphs.metal(METAL[card], glyphs.card_name(card)))
+    line.append(": ", glyphs.DIM)
     missing = view.missing[cursor]
     # The showcase's own notation: capitals covered, small letters open.
-    line.append_text(G.card_gems(card, missing, view.strays[cursor]))
-    line.append(", open ", G.DIM)
-    line.append_text(G.open_letters(missing) if any(missing) else G.span("none", G.DIM))
+    line.append_text(glyphs.card_gems(card, missing, view.strays[cursor]))
+    line.append(", open ", glyphs.DIM)
+    line.append_text(glyphs.open_letters(missing) if any(missing) else glyphs.span("none",
+                                                                                   glyphs.DIM))
     for gem, die in view.strays[cursor]:
-        line.append(f" ({LETTERS[die]} Loupe die on {COLOURS[gem]})", G.DIM)
+        line.append(f" ({LETTERS[die]} Loupe die on {COLOURS[gem]})", glyphs.DIM)
     if me is not None and not view.is_over:
         if any(view.seats[me].held):
             fits, _ = fit_count(view, view.seats[me].held, cursor)
             line.append(f" · {fits} of your dice fit" if fits else " · none of yours fits",
-                        G.GOOD if fits else G.DIM)
+                        glyphs.GOOD if fits else glyphs.DIM)
         gems, sets, commission = finishing_gain(view, me, card)
-        line.append(f" · worth {gems + sets + commission}", G.POINTS)
+        line.append(f" · worth {gems + sets + commission}", glyphs.POINTS)
         parts = ([f"set {sets:+d}"] if sets else []) + ([f"commission +{commission}"]
                                                         if commission else [])
         if parts:
-            line.append(f" ({', '.join(parts)})", G.DIM)
+            line.append(f" ({', '.join(parts)})", glyphs.DIM)
     return line
 
 
@@ -112,22 +107,22 @@ def turn_hint(ctx: Ctx, tool_keys: Sequence[tuple[str, str]] = ()) -> Text:
     if stage == "design":
         if tools[1] >= 0:
             words = "Your pick: 1-6 keeps a number (Cloth: + a neighbour), then Enter"
-        if A.PASS in ctx.legal and len(ctx.legal) == len(ctx.of(A.Crucible)) + 1:
+        if actions.PASS in ctx.legal and len(ctx.legal) == len(ctx.of(actions.Crucible)) + 1:
             words = "The tray is empty: c uses your Crucible, p then Enter keeps nothing"
             tool_keys = ()  # the sentence has named the Crucible's key
     elif stage == "make":
-        if not ctx.of(A.Put):
+        if not ctx.of(actions.Put):
             words = "None of your dice fits a card: s stores one on a tool, d discards them"
-        elif ctx.of(A.Store):
+        elif ctx.of(actions.Store):
             words += " · s store"
     words += "".join(f" · {key} {what}" for key, what in tool_keys)
-    if stage == "make" and ctx.of(A.Put):
+    if stage == "make" and ctx.of(actions.Put):
         words += " · Enter places"
-    return G.span(words, G.GOOD)
+    return glyphs.span(words, glyphs.GOOD)
 
 
 def _dice_words(counts: tuple[int, ...]) -> Text:
-    return G.dice(counts) if any(counts) else G.span("none", G.DIM)
+    return glyphs.dice(counts) if any(counts) else glyphs.span("none", glyphs.DIM)
 
 
 def preview(ctx: Ctx, draft: Draft, cursor: int) -> Text | None:
@@ -137,25 +132,20 @@ def preview(ctx: Ctx, draft: Draft, cursor: int) -> Text | None:
         return None
     result = action_of(ctx, draft, cursor)
     line = _partial(ctx, draft, cursor)
-    if isinstance(result, str):
-        line.append(result, G.WARN)
-        return line
-    line.append("Enter: ", G.GOOD)
-    line.append(str(result), G.BOLD)
-    line.append_text(_consequence(ctx, result))
-    return line
+    return preview_line(line, result, lambda action: _consequence(ctx, action))
 
 
 def _partial(ctx: Ctx, draft: Draft, cursor: int) -> Text:
     """What has been chosen so far, where the action text alone says little."""
     line = Text()
     if draft.mode == "crucible":
-        line.append("Crucible ", G.BOLD)
-        line.append_text(G.join(G.die(c) for c in draft.dice) if draft.dice else G.span("-", G.DIM))
+        line.append("Crucible ", glyphs.BOLD)
+        line.append_text(glyphs.join(glyphs.die(c) for c in draft.dice) if draft.dice
+                         else glyphs.span("-", glyphs.DIM))
         line.append(" · ")
     elif draft.loupe == WAITING:
-        line.append(f"Card {cursor + 1}: ", G.BOLD)
-        line.append_text(G.join(G.die(c) for c in draft.dice))
+        line.append(f"Card {cursor + 1}: ", glyphs.BOLD)
+        line.append_text(glyphs.join(glyphs.die(c) for c in draft.dice))
         line.append(" + Loupe · ")
     return line
 
@@ -163,58 +153,59 @@ def _partial(ctx: Ctx, draft: Draft, cursor: int) -> Text:
 def _consequence(ctx: Ctx, action: object) -> Text:
     view = ctx.view
     seat = ctx.seat
-    if isinstance(action, A.Pick):
+    if isinstance(action, actions.Pick):
         kept = kept_dice(view, [n for n in (action.number, action.neighbour) if n])
-        text = G.span(" — keeps ", G.DIM) + _dice_words(kept)
+        text = glyphs.span(" — keeps ", glyphs.DIM) + _dice_words(kept)
         if sum(kept) > KEEP_LIMIT:
-            text.append(f" ({sum(kept)}: you then leave {sum(kept) - KEEP_LIMIT})", G.WARN)
+            text.append(f" ({sum(kept)}: you then leave {sum(kept) - KEEP_LIMIT})", glyphs.WARN)
         if not any(fit_count(view, kept, slot)[0] for slot in range(len(view.showcase))):
-            text.append(" · none of them fits a card now", G.DIM)
+            text.append(" · none of them fits a card now", glyphs.DIM)
         if action.neighbour:
-            text.append(" · uses your Cloth", G.DIM)  # the tool die goes back: say so
+            text.append(" · uses your Cloth", glyphs.DIM)  # the tool die goes back: say so
         return text
-    if action == A.PASS:
+    if action == actions.PASS:
         # Pass means different things in the two steps that allow it.
         skipped = "no Burin move" if phase(view) == "move" else "you keep no dice this round"
-        return G.span(f" — {skipped}", G.DIM)
-    if isinstance(action, A.Put):
+        return glyphs.span(f" — {skipped}", glyphs.DIM)
+    if isinstance(action, actions.Put):
         tool_dice = (action.loupe >= 0) + action.burin
         left = sum(view.missing[action.slot]) - sum(action.dice) - tool_dice
         if left:
-            return G.span(f" — {left} gem{'s stay' if left > 1 else ' stays'} open", G.DIM)
-        return G.span(" — finishes the card: it is yours", G.GOOD)
-    if isinstance(action, A.Store):
+            return glyphs.span(f" — {left} gem{'s stay' if left > 1 else ' stays'} open",
+                               glyphs.DIM)
+        return glyphs.span(" — finishes the card: it is yours", glyphs.GOOD)
+    if isinstance(action, actions.Store):
         rest = list(seat.held)
         rest[action.colour] -= 1
-        text = G.span(f" — ends your turn; the die waits on your {G.TOOL_NAMES[action.tool]}",
-                      G.DIM)
+        tool = glyphs.TOOL_NAMES[action.tool]
+        text = glyphs.span(f" — ends your turn; the die waits on your {tool}", glyphs.DIM)
         if any(rest):
-            text.append(", the rest go back", G.DIM)
+            text.append(", the rest go back", glyphs.DIM)
         return text
-    if isinstance(action, A.Discard):
-        return G.span(" — returns ", G.DIM) + _dice_words(seat.held)
-    if isinstance(action, A.Leave):
+    if isinstance(action, actions.Discard):
+        return glyphs.span(" — returns ", glyphs.DIM) + _dice_words(seat.held)
+    if isinstance(action, actions.Leave):
         where = "goes back to the reserve" if action.extra else "stays in the tray"
-        text = G.span(f" — that die {where}", G.DIM)
+        text = glyphs.span(f" — that die {where}", glyphs.DIM)
         counts = [0, 0, 0, 0]
         for code in view.pool:
             counts[code % 24 // 6] += 1
         counts[action.colour] -= 1
         kept = tuple(counts)
         more = sum(kept) - KEEP_LIMIT
-        text.append(f"; {more} more to leave" if more > 0 else "; you keep ", G.DIM)
+        text.append(f"; {more} more to leave" if more > 0 else "; you keep ", glyphs.DIM)
         if more <= 0:
-            text.append_text(G.dice(tuple(kept)))
+            text.append_text(glyphs.dice(tuple(kept)))
         return text
-    if isinstance(action, A.Crucible):
-        return G.span(" — rolls them beside the tray", G.DIM)
-    if isinstance(action, A.Move):
+    if isinstance(action, actions.Crucible):
+        return glyphs.span(" — rolls them beside the tray", glyphs.DIM)
+    if isinstance(action, actions.Move):
         what = f"the {LETTERS[action.die]} die"
         if action.gem != action.die:
             what += f" (a Loupe die on {COLOURS[action.gem]})"
-        text = G.span(f" — {what} from card {action.source + 1} to card {action.target + 1}",
-                      G.DIM)
+        text = glyphs.span(f" — {what} from card {action.source + 1} to card {action.target + 1}",
+                           glyphs.DIM)
         if sum(view.missing[action.target]) == 1:
-            text.append(", which finishes it: it is yours", G.GOOD)
+            text.append(", which finishes it: it is yours", glyphs.GOOD)
         return text
     return Text()

@@ -8,9 +8,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from gemtable.engine.games.workbench import actions as A
-from gemtable.engine.games.workbench import scoring
-from gemtable.engine.games.workbench.cards import (
+from gemtable.engine.games.workbench import actions, scoring
+from gemtable.engine.games.workbench.components import (
     COMMISSION_COUNT,
     COMMISSION_KIND,
     COMMISSION_TARGET,
@@ -24,7 +23,7 @@ from gemtable.engine.games.workbench.rounds import commissions_in_play
 from gemtable.engine.games.workbench.rules import fitting
 from gemtable.engine.games.workbench.state import KEEP_LIMIT, TRIM, WorkbenchState
 
-from . import glyphs as G
+from . import glyphs
 from .controls import Draft, phase
 
 PHASE_NAMES = {
@@ -37,20 +36,21 @@ PLURAL_GEMS = ("rubies", "sapphires", "ambers", "emeralds")
 def round_line(view: WorkbenchState, width: int) -> Text:
     """Round, phase, Initiative, reserve and deck on one line."""
     shown = min(view.round + 1, view.rounds)
-    left = G.span(f"Round {shown} of {view.rounds}", G.BOLD)
-    left.append(f" · {PHASE_NAMES[phase(view)]}", G.WARN if not view.is_over else G.DIM)
-    right = G.span("Initiative ", G.DIM)
-    right.append(f"Seat {view.initiative + 1}", G.BOLD)
-    right.append(" · Reserve ", G.DIM)
-    right.append_text(G.counts_text(view.reserve))
-    right.append(f" · Deck {len(view.deck)}", G.DIM)
+    left = glyphs.span(f"Round {shown} of {view.rounds}", glyphs.BOLD)
+    left.append(f" · {PHASE_NAMES[phase(view)]}", glyphs.WARN if not view.is_over else glyphs.DIM)
+    right = glyphs.span("Initiative ", glyphs.DIM)
+    right.append(f"Seat {view.initiative + 1}", glyphs.BOLD)
+    right.append(" · Reserve ", glyphs.DIM)
+    right.append_text(glyphs.counts_text(view.reserve))
+    right.append(f" · Deck {len(view.deck)}", glyphs.DIM)
     if left.cell_len + right.cell_len + 2 > width:
         # Narrow: shorter words, but the seat keeps its full name everywhere.
-        right = G.span("Initiative ", G.DIM) + G.span(f"Seat {view.initiative + 1}", G.BOLD)
-        right.append(" · ", G.DIM)
-        right.append_text(G.counts_text(view.reserve))
-        right.append(f" · deck {len(view.deck)}", G.DIM)
-    return G.columns(left, right, width)
+        right = glyphs.span("Initiative ", glyphs.DIM) + glyphs.span(f"Seat {view.initiative + 1}",
+                                                                     glyphs.BOLD)
+        right.append(" · ", glyphs.DIM)
+        right.append_text(glyphs.counts_text(view.reserve))
+        right.append(f" · deck {len(view.deck)}", glyphs.DIM)
+    return glyphs.columns(left, right, width)
 
 
 def _face_groups(dice: tuple[int, ...]) -> list[list[int]]:
@@ -67,20 +67,20 @@ def _group_width(colours: list[int]) -> int:
 
 def _groups_line(title: str, dice: tuple[int, ...], numbers: tuple[int, ...],
                  width: int, all_faces: bool) -> Text:
-    line = G.span(f"{title:<{TRAY_TITLE}}", G.BOLD)
+    line = glyphs.span(f"{title:<{TRAY_TITLE}}", glyphs.BOLD)
     for face, colours in enumerate(_face_groups(dice), start=1):
         if not colours and not all_faces:
             continue
         picked = face in numbers
-        line.append(G.CURSOR if picked else " ", G.WARN)
-        line.append(str(face), G.PICKED if picked else G.TEXT)
+        line.append(glyphs.CURSOR if picked else " ", glyphs.WARN)
+        line.append(str(face), glyphs.PICKED if picked else glyphs.TEXT)
         line.append(" ")
         if colours:
-            line.append_text(G.join(G.die(c) for c in colours))
+            line.append_text(glyphs.join(glyphs.die(c) for c in colours))
         else:
-            line.append("-", G.DIM)
+            line.append("-", glyphs.DIM)
         line.append("  ")
-    return G.fit(line, width)
+    return glyphs.fit(line, width)
 
 
 def tray_face_at(view: WorkbenchState, x: int) -> int | None:
@@ -104,7 +104,8 @@ def tray_lines(view: WorkbenchState, me: int | None, draft: Draft, width: int) -
     if any(view.extra):
         lines.append(_groups_line("Crucible", view.extra, numbers, width, all_faces=False))
     if any(view.pending):
-        lines.append(G.fit(G.span("Rolling  ", G.BOLD) + G.dice(view.pending), width))
+        lines.append(glyphs.fit(glyphs.span("Rolling  ", glyphs.BOLD) + glyphs.dice(view.pending),
+                                width))
     if view.step == TRIM:
         lines.append(_trim_line(view, draft if me == view.current else None, width))
     return lines
@@ -112,20 +113,20 @@ def tray_lines(view: WorkbenchState, me: int | None, draft: Draft, width: int) -
 
 def _trim_line(view: WorkbenchState, draft: Draft | None, width: int) -> Text:
     """The qualifying dice as the Leave choices, the one Enter would leave marked."""
-    line = G.span(f"{len(view.pool)} qualify, keep {KEEP_LIMIT}: ", G.WARN)
+    line = glyphs.span(f"{len(view.pool)} qualify, keep {KEEP_LIMIT}: ", glyphs.WARN)
     options = view.legal_actions()
     current = min(draft.leave, len(options) - 1) if draft is not None else -1
     for i, option in enumerate(options):
-        if not isinstance(option, A.Leave):
+        if not isinstance(option, actions.Leave):
             continue
         code = option.colour * 6 + option.face - 1 + (24 if option.extra else 0)
         count = view.pool.count(code)
-        line.append(G.CURSOR if i == current else " ", G.WARN)
-        line.append_text(G.die(option.colour))
+        line.append(glyphs.CURSOR if i == current else " ", glyphs.WARN)
+        line.append_text(glyphs.die(option.colour))
         label = f"{option.face}{'x' if option.extra else ''}"
-        line.append(label, G.PICKED if i == current else G.TEXT)
-        line.append(f"({count}) " if count > 1 else " ", G.DIM)
-    return G.fit(line, width)
+        line.append(label, glyphs.PICKED if i == current else glyphs.TEXT)
+        line.append(f"({count}) " if count > 1 else " ", glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 def _making_order(view: WorkbenchState, width: int) -> Text:
@@ -133,25 +134,25 @@ def _making_order(view: WorkbenchState, width: int) -> Text:
     if view.is_over:
         won = view.winners()
         names = " and ".join(f"Seat {s + 1}" for s in won)
-        line = G.span(f"Game over: {names} {'win' if len(won) > 1 else 'wins'}", G.GOOD)
-        line.append(f" with {view.score_of(won[0])} prestige.", G.GOOD)
-        line.append(" The scores below count everything.", G.DIM)
-        return G.fit(line, width)
-    line = G.span("Placing  ", G.BOLD)
+        line = glyphs.span(f"Game over: {names} {'win' if len(won) > 1 else 'wins'}", glyphs.GOOD)
+        line.append(f" with {scoring.total(view, won[0])} prestige.", glyphs.GOOD)
+        line.append(" The scores below count everything.", glyphs.DIM)
+        return glyphs.fit(line, width)
+    line = glyphs.span("Placing  ", glyphs.BOLD)
     order = [(view.current + i) % view.players for i in range(view.players)]
     shown = [s for s in order if any(view.seats[s].held)]
     for i, seat in enumerate(shown):
         if i:
-            line.append(" · ", G.DIM)
-        line.append(f"{G.CURSOR if seat == view.current else ''}Seat {seat + 1} ",
-                    G.WARN if seat == view.current else G.TEXT)
-        line.append_text(G.dice(view.seats[seat].held))
+            line.append(" · ", glyphs.DIM)
+        line.append(f"{glyphs.CURSOR if seat == view.current else ''}Seat {seat + 1} ",
+                    glyphs.WARN if seat == view.current else glyphs.TEXT)
+        line.append_text(glyphs.dice(view.seats[seat].held))
     if not shown:
-        line.append("nobody holds dice", G.DIM)
+        line.append("nobody holds dice", glyphs.DIM)
     note = "   (the tray dice went back to the reserve)"
     if line.cell_len + len(note) <= width:
-        line.append(note, G.DIM)
-    return G.fit(line, width)
+        line.append(note, glyphs.DIM)
+    return glyphs.fit(line, width)
 
 
 # --- the showcase ----------------------------------------------------------------------
@@ -180,20 +181,20 @@ def _card_cell(view: WorkbenchState, me: int | None, hand: Sequence[int] | None,
                cursor: int | None, width: int) -> Text:
     card = view.showcase[slot]
     here = slot == cursor
-    line = G.span(G.CURSOR if here else " ", G.WARN)
-    line.append(str(slot + 1), G.PICKED if here else G.BOLD)
+    line = glyphs.span(glyphs.CURSOR if here else " ", glyphs.WARN)
+    line.append(str(slot + 1), glyphs.PICKED if here else glyphs.BOLD)
     line.append(" ")
     if card < 0:
-        return G.fit(line + G.span("(empty)", G.DIM), width)
-    line.append_text(G.fit(G.metal(METAL[card], G.card_name(card)), 16))
-    line.append_text(G.fit(G.card_gems(card, view.missing[slot], view.strays[slot]), 6))
+        return glyphs.fit(line + glyphs.span("(empty)", glyphs.DIM), width)
+    line.append_text(glyphs.fit(glyphs.metal(METAL[card], glyphs.card_name(card)), 16))
+    line.append_text(glyphs.fit(glyphs.card_gems(card, view.missing[slot], view.strays[slot]), 6))
     worth = SIZE[card] if me is None or view.is_over else sum(finishing_gain(view, me, card))
-    line.append(f"{worth:>2}pt", G.POINTS if worth > SIZE[card] else G.TEXT)
+    line.append(f"{worth:>2}pt", glyphs.POINTS if worth > SIZE[card] else glyphs.TEXT)
     fits, finishes = fit_count(view, hand, slot)
     if fits:
-        line.append("  fit ", G.DIM)
-        line.append(f"{fits}{'✓' if finishes else ''}", G.GOOD if finishes else G.TEXT)
-    return G.fit(line, width)
+        line.append("  fit ", glyphs.DIM)
+        line.append(f"{fits}{'✓' if finishes else ''}", glyphs.GOOD if finishes else glyphs.TEXT)
+    return glyphs.fit(line, width)
 
 
 def showcase_lines(view: WorkbenchState, me: int | None, cursor: int | None, width: int,
@@ -210,17 +211,17 @@ def showcase_lines(view: WorkbenchState, me: int | None, cursor: int | None, wid
         notes.append(f"fit: {'dice of this pick' if picking else 'your dice'} that fit, ✓ all")
     mine = me is not None and not view.is_over
     notes.append("pt: worth to you" if mine else "pt: its gems")
-    title = G.span("Showcase", G.BOLD)
+    title = glyphs.span("Showcase", glyphs.BOLD)
     for note in notes:
         if title.cell_len + len(note) + 3 > width:
             break
-        title.append((" · " if title.cell_len > 8 else "  ") + note, G.DIM)
-    lines = [G.fit(title, width)]
+        title.append((" · " if title.cell_len > 8 else "  ") + note, glyphs.DIM)
+    lines = [glyphs.fit(title, width)]
     slots = range(len(view.showcase))
     for start in range(0, len(slots), cols):
         cells = [_card_cell(view, me, hand, slot, cursor, cell)
                  for slot in slots[start:start + cols]]
-        lines.append(G.fit(G.join(cells, "  "), width))
+        lines.append(glyphs.fit(glyphs.join(cells, "  "), width))
     return lines
 
 
@@ -231,8 +232,8 @@ def commission_label(index: int) -> Text:
     target, count = COMMISSION_TARGET[index], COMMISSION_COUNT[index]
     if COMMISSION_KIND[index] == "piece":
         name = PIECES[target] if PIECES[target] == "earrings" else PIECES[target] + "s"
-        return G.span(f"{count} {name}", G.TEXT)
-    return G.span(f"{count} ", G.TEXT) + G.gem(target, PLURAL_GEMS[target])
+        return glyphs.span(f"{count} {name}", glyphs.TEXT)
+    return glyphs.span(f"{count} ", glyphs.TEXT) + glyphs.gem(target, PLURAL_GEMS[target])
 
 
 def progress(finished: tuple[int, ...], index: int) -> int:
@@ -249,11 +250,11 @@ def commission_segments(view: WorkbenchState, me: int | None) -> list[Text]:
     for index in sorted(set(view.commissions) | set(held)):
         segment = commission_label(index)
         if index in held:
-            segment.append(f" ✓Seat {held[index] + 1}", G.GOOD)
+            segment.append(f" ✓Seat {held[index] + 1}", glyphs.GOOD)
         elif me is not None:
             # Say what is counted: the commission's pieces or gems in your finished jewels.
             have = progress(view.seats[me].finished, index)
-            segment.append(f" (you {have}/{COMMISSION_COUNT[index]})", G.DIM)
+            segment.append(f" (you {have}/{COMMISSION_COUNT[index]})", glyphs.DIM)
         segments.append(segment)
     return segments
 
@@ -263,8 +264,8 @@ def commission_lines(view: WorkbenchState, me: int | None, width: int) -> list[T
     if not commissions_in_play(view.variant, view.players):
         return []
     segments = commission_segments(view, me)
-    title = G.span("Commissions +5: ", G.BOLD)
-    lines = G.pack([title + segments[0], *segments[1:]] if segments else [title], width,
-                   sep=" · ", max_lines=2, overflow="ellipsis")
+    title = glyphs.span("Commissions +5: ", glyphs.BOLD)
+    lines = glyphs.pack([title + segments[0], *segments[1:]] if segments else [title], width,
+                        sep=" · ", max_lines=2, overflow="ellipsis")
     return lines
 

@@ -1,10 +1,13 @@
-"""The 72 resource cards, 67 encounter cards and 12 events, loaded once from data/.
+"""The 72 resource cards, 67 encounter cards, 12 events and the forging
+recipes, loaded once from data/.
 
 Resources are small ints everywhere: the resource *type* (0 gold, 1 amethyst
 ... 7 diamond). Every card of a type has the same cost and market value (see
 data/README.md), so hands, treasures and forged items are kept as counts per
 type (8-tuples). Encounters are their row number in data/encounters.csv
-(0-based), events their row in data/events.csv.
+(0-based), events their row in data/events.csv. A forged item is a recipe
+(data/recipes.csv) and the cards it is made of, as counts per type; what it is
+worth and which Acquirer symbol it answers to follow from those two.
 """
 
 from __future__ import annotations
@@ -60,7 +63,13 @@ how many cards of each type the deck holds."""
 RESOURCE_TOTAL = len(RESOURCE_CARDS)
 
 
-def _load_encounters() -> tuple[tuple, ...]:
+_Encounters = tuple[
+    tuple[str, ...], tuple[str, ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+    tuple[int, ...], tuple[int, ...], tuple[str, ...],
+]
+
+
+def _load_encounters() -> _Encounters:
     rows = _rows("encounters.csv")
     names = tuple(row["name"] for row in rows)
     kinds = tuple(row["kind"] for row in rows)
@@ -93,3 +102,36 @@ def _load_events() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 EVENT_NAME, EVENT_EFFECT = _load_events()
 EVENT_TOTAL = len(EVENT_NAME)
+
+
+GEM, RING_MIXED, RING_SAME, BRACELET_MIXED, BRACELET_SAME, NECKLACE_MIXED, NECKLACE_SAME = range(7)
+RECIPES = range(7)
+
+
+def _load_recipes() -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    rows = _rows("recipes.csv")
+    return (tuple(row["name"] for row in rows), tuple(row["jewel"] for row in rows),
+            tuple(int(row["bonus"]) for row in rows))
+
+
+RECIPE_NAME, JEWEL_NAME, BONUS = _load_recipes()
+"""Per recipe: its name ("mixed ring"), the kind of item it makes ("ring",
+"gem"...) and the bonus added to the market value of its cards."""
+
+JEWEL_SYMBOL = (0, RING_SYMBOL, RING_SYMBOL, BRACELET_SYMBOL, BRACELET_SYMBOL,
+                NECKLACE_SYMBOL, NECKLACE_SYMBOL)
+"""The Acquirer symbol each jewel recipe answers to (a single gem answers to its type)."""
+
+
+def item_value(recipe: int, parts: tuple[int, ...]) -> int:
+    """Market value of a forged item: its cards' market values plus the recipe bonus."""
+    return sum(VALUE[t] * n for t, n in enumerate(parts)) + BONUS[recipe]
+
+
+def symbol_of(recipe: int, parts: tuple[int, ...]) -> int:
+    """The Acquirer symbol a forged item answers to."""
+    if recipe == GEM:
+        for t in GEM_TYPES:
+            if parts[t]:
+                return t
+    return JEWEL_SYMBOL[recipe]

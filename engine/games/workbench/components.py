@@ -34,7 +34,8 @@ def _rows(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def _load_jewels() -> tuple[tuple, ...]:
+def _load_jewels() -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...],
+                         tuple[tuple[int, ...], ...]]:
     rows = _rows("jewels.csv")
     codes = tuple(row["id"] for row in rows)
     metals = tuple(METALS.index(row["metal"]) for row in rows)
@@ -51,7 +52,8 @@ COLOUR_MASK = tuple(sum(1 << c for c in range(4) if g[c]) for g in GEMS)
 """The colours present on each card, as a bit set: collections need a common bit."""
 
 
-def _load_commissions() -> tuple[tuple, ...]:
+def _load_commissions() -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...],
+                              tuple[int, ...], tuple[int, ...]]:
     rows = _rows("commissions.csv")
     ids = tuple(row["id"] for row in rows)
     kinds = tuple(row["kind"] for row in rows)

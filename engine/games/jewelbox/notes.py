@@ -2,8 +2,8 @@
 
 Scoring is what people find hardest in Jewel Box, so screens explain the
 beetle under the cursor. The explanation is part of the rules: it is worked
-out here from the same rules and numbers as the score itself (scoring.py and
-the provisional edge of board.py), so the two can never disagree.
+out here from the same rules and numbers as the score itself (scoring.py, with
+the provisional edge of components.Geometry), so the two can never disagree.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from .board import bits
+from .boxes import family_on
 from .components import JEWEL, LADYBUG, LETTERS, LONGHORN, PLURALS, SCARAB, WEEVIL
 from .scoring import (
     JEWEL_PAIR,
@@ -18,6 +19,7 @@ from .scoring import (
     LADYBUG_SET_POINTS,
     WEEVIL_LINE,
     best_weevil_lines,
+    family_points,
     longhorn_points,
     scarab_points,
     weevil_summary,
@@ -52,7 +54,7 @@ def _around(square: Square) -> tuple[Square, ...]:
 
 
 def _neighbours(state: JewelBoxState, seat: int, square: Square) -> list[int]:
-    found = (state.family_on(seat, *near) for near in _around(square))
+    found = (family_on(state, seat, *near) for near in _around(square))
     return [family for family in found if family >= 0]
 
 
@@ -81,7 +83,7 @@ def _weevil(state: JewelBoxState, seat: int, square: Square) -> Note:
     geo = state.geometry
     top, _, left, right = geo.bounds(state.seats[seat].occupied)
     width = right - left + 1
-    local_to_cell = {}
+    local_to_cell: dict[int, int] = {}
     mask = 0
     for cell in bits(state.seats[seat].masks[WEEVIL]):
         r, c = geo.squares[cell]
@@ -111,7 +113,7 @@ def _ladybug(state: JewelBoxState, seat: int, square: Square) -> Note:
     if not lone & _bit(state, square):
         return Note("x", "touches a Ladybug: neither of them counts", 0, _bit(state, square))
     alone = lone.bit_count()
-    points = state.family_points(seat)[LADYBUG]
+    points = family_points(state, seat)[LADYBUG]
     counted = "1 lone Ladybug scores" if alone == 1 else f"{alone} lone Ladybugs score"
     full_set = f"{LADYBUG_SET} make {LADYBUG_SET_POINTS}"
     return Note("ok", f"alone: {counted} {points} ({full_set})", points, lone)
@@ -134,7 +136,7 @@ def _jewel(state: JewelBoxState, seat: int, square: Square) -> Note:
     group, todo = {square}, [square]
     while todo:
         for near in _around(todo.pop()):
-            if near not in group and state.family_on(seat, *near) == JEWEL:
+            if near not in group and family_on(state, seat, *near) == JEWEL:
                 group.add(near)
                 todo.append(near)
     unit = sum(_bit(state, member) for member in group)
@@ -149,7 +151,7 @@ def _jewel(state: JewelBoxState, seat: int, square: Square) -> Note:
 
 def note(state: JewelBoxState, seat: int, square: Square) -> Note | None:
     """How the beetle on `square` of a seat's box scores; None for an empty square."""
-    family = state.family_on(seat, *square)
+    family = family_on(state, seat, *square)
     if family == SCARAB:
         return _scarab(state, seat, square)
     if family == WEEVIL:

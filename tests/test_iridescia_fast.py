@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 from gemtable.engine import CHANCE, registry
-from gemtable.engine.games.iridescia.state import IridesciaState, Seat, evolve
+from gemtable.engine.games.iridescia.fast import evolve
+from gemtable.engine.games.iridescia.state import IridesciaState, Seat
 
 
 def played_state(seed: int, actions: int) -> IridesciaState:
