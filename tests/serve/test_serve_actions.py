@@ -66,8 +66,7 @@ SERVED = (ServeApp, LobbyScreen, CreateScreen, WaitingScreen, GameScreen, RulesS
           Input, OptionList, VerticalScroll, Button)
 """Every screen and widget a person on a server can reach (boards aside), and the
 Textual widgets they are made of."""
-BOARDS = {board_for(game_id) for game_id in registry.GAME_MODULES}
-"""The shipped games' boards (the generic board declares no keys)."""
+BOARDS = {board_for(game.id) for game in registry.all()}
 
 
 def test_the_allow_list_is_exactly_what_the_served_screens_bind():

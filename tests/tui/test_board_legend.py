@@ -42,7 +42,7 @@ def _markdown_text(screen) -> str:
     return "\n".join(str(m.source) for m in screen.query(Markdown))
 
 
-@pytest.mark.parametrize("game_id", tuple(registry.GAME_MODULES))  # shipped: boards of their own
+@pytest.mark.parametrize("game_id", registry.ids())
 async def test_f2_toggles_the_legend_and_f1_shows_it_before_the_rules(game_id, tmp_path):
     table = Table.create(game_id, ["human", "first"], seed=4, bots=bots,
                          log=tmp_path / "game.jsonl")

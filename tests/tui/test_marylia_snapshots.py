@@ -183,7 +183,7 @@ async def test_auction_bid_and_reveal(size, players, check):
 
 
 @pytest.mark.parametrize(("size", "players"), screens(2) + screens(5))
-async def test_end(size, players, check):
+async def test_end(size, players, check, every_view_drawn):
     table, app = marylia_app(players, human=False)
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=120)

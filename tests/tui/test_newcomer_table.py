@@ -27,7 +27,7 @@ def new_table(game_id: str, tmp_path, seats=("human", "first"), seed: int = 4) -
                         log=tmp_path / "game.jsonl")
 
 
-@pytest.mark.parametrize("game_id", tuple(registry.GAME_MODULES))  # shipped: boards of their own
+@pytest.mark.parametrize("game_id", registry.ids())
 async def test_a_long_refusal_is_shown_whole_under_every_board(game_id, tmp_path):
     table = new_table(game_id, tmp_path)
     app = make_app(StartTable(table), board_class=real_board)
@@ -40,7 +40,7 @@ async def test_a_long_refusal_is_shown_whole_under_every_board(game_id, tmp_path
         assert reason in _flat(render_text(app))
 
 
-@pytest.mark.parametrize("game_id", tuple(registry.GAME_MODULES))  # shipped: boards of their own
+@pytest.mark.parametrize("game_id", registry.ids())
 async def test_every_players_table_names_the_bot_kind(game_id, tmp_path):
     table = new_table(game_id, tmp_path)
     app = make_app(StartTable(table), board_class=real_board)
@@ -141,7 +141,7 @@ async def test_f3_opens_the_whole_log_from_a_game_a_watch_and_a_replay(tmp_path)
         await until(pilot, lambda: not isinstance(replay.screen, LogScreen))
 
 
-@pytest.mark.parametrize("game_id", tuple(registry.GAME_MODULES))  # shipped: boards of their own
+@pytest.mark.parametrize("game_id", registry.ids())
 async def test_a_replay_says_the_same_keys_under_the_board_as_on_the_key_bar(game_id, tmp_path):
     from gemtable.tui.app import StartReplay
     from gemtable.tui.table.storage import open_log

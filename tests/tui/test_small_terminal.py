@@ -20,7 +20,7 @@ def check(snapshot):
     return lambda app, name: match_screen(snapshot, app, name)
 
 
-@pytest.mark.parametrize("game_id", tuple(registry.GAME_MODULES))  # shipped: one snapshot each
+@pytest.mark.parametrize("game_id", registry.ids())
 async def test_a_small_terminal_is_told_the_size_the_table_needs(game_id, check, tmp_path):
     table = Table.create(game_id, ["human", "first"], seed=4, bots=bots,
                          log=tmp_path / "game.jsonl")
