@@ -294,6 +294,31 @@ class Game(ABC, Generic[S, A]):
         """See `State.determinize`."""
 
     # --- rules with a default -------------------------------------------------
+    def play(self, state: S, action: A) -> S:
+        """`State.apply`: the one legality check every game shares, then
+        `apply_action`. A game overrides it only to check some actions more
+        cheaply than the legal list can (a die's faces), handing the rest on."""
+        legal = state.legal_actions()
+        # A playout passes back one of the values the legal list handed out:
+        # finding that very object first spares comparing it by value with
+        # every candidate before it. A copy (parsed, unpickled) is compared.
+        if not any(map(operator.is_, legal, repeat(action))) and action not in legal:
+            reason = state.why_illegal(action) or f"{action} is not legal here"
+            raise IllegalAction(reason, action)
+        return self.apply_action(state, action)
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """`State.sample_chance`: an outcome drawn with its probability. A game
+        may draw its dice more directly, with the same odds."""
+        outcomes = state.chance_outcomes()
+        pick = rng.random()
+        total = 0.0
+        for outcome, probability in outcomes:
+            total += probability
+            if pick < total:
+                return outcome
+        return outcomes[-1][0]
+
     def notation_problem(self, state: S, text: str) -> str:
         """See `State.notation_problem`."""
         return ""
@@ -377,14 +402,7 @@ class State(Generic[A]):
 
     def apply(self, action: A) -> Self:
         """The state after `action`; raises IllegalAction if it is not legal here."""
-        legal = self.legal_actions()
-        # A playout passes back one of the values the legal list handed out:
-        # finding that very object first spares comparing it by value with
-        # every candidate before it. A copy (parsed, unpickled) is compared.
-        if not any(map(operator.is_, legal, repeat(action))) and action not in legal:
-            reason = self.why_illegal(action) or f"{action} is not legal here"
-            raise IllegalAction(reason, action)
-        return self.game.apply_action(self, action)
+        return self.game.play(self, action)
 
     def why_illegal(self, action: A) -> str:
         """A sentence telling a person why `action` cannot be played here; ""
@@ -425,14 +443,8 @@ class State(Generic[A]):
         return self.game.chance_outcomes(self)
 
     def sample_chance(self, rng: random.Random) -> A:
-        outcomes = self.chance_outcomes()
-        pick = rng.random()
-        total = 0.0
-        for outcome, probability in outcomes:
-            total += probability
-            if pick < total:
-                return outcome
-        return outcomes[-1][0]
+        """One outcome of this chance step, drawn from `rng` with its probability."""
+        return self.game.sample_chance(self, rng)
 
     # --- results ----------------------------------------------------------
     def scores(self) -> tuple[int, ...]:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
-from gemtable.engine.core import Game, Variant
+from gemtable.engine.core import Game, IllegalAction, Variant
 
 from . import actions, checks, refusals, rules, scoring, setup, telling, views
 from .actions import Action
 from .notation import WRITTEN, problem
-from .state import ROUND_LIMIT, MaryliaState
+from .state import FIGHT, OVER, ROUND_LIMIT, MaryliaState
 
 
 class MaryliaGame(Game[MaryliaState, Action]):
@@ -52,6 +53,21 @@ class MaryliaGame(Game[MaryliaState, Action]):
     def parse_syntax(self, state: MaryliaState, text: str) -> Action | None:
         return actions.parse(text)
 
+    # Dice are a third of a playout's actions: a face is checked against the
+    # die and drawn directly, rather than through the legal list and the
+    # outcome table (the same faces, the same even odds).
+    def play(self, state: MaryliaState, action: Action) -> MaryliaState:
+        if FIGHT <= state.step < OVER:
+            if action in rules.ROLLS:
+                return rules.apply_action(state, action)
+            raise IllegalAction(state.why_illegal(action), action)
+        return super().play(state, action)
+
+    def sample_chance(self, state: MaryliaState, rng: random.Random) -> Action:
+        if not FIGHT <= state.step < OVER:
+            raise IllegalAction("this is not a chance step")
+        return rules.ROLLS[int(rng.random() * len(rules.ROLLS))]
+
     def action_space(self, players: int, variant: str) -> tuple[str, ...]:
         from . import space  # the numbering is for outside programs: built only when asked
 
@@ -66,4 +82,3 @@ class MaryliaGame(Game[MaryliaState, Action]):
 
 GAME = MaryliaGame()
 MaryliaState.game = GAME
-MaryliaState.dice = rules.ROLLS

@@ -6,12 +6,9 @@ Cities, seats and items are 0-based in the state and 1-based in text.
 
 from __future__ import annotations
 
-import random
-from typing import ClassVar
-
 import attrs
 
-from gemtable.engine.core import CHANCE, IllegalAction, Mover, Observer, State
+from gemtable.engine.core import CHANCE, Mover, Observer, State
 
 from .actions import Action  # the action type is data too; actions import no rules
 from .components import TYPES, item_value, symbol_of
@@ -129,10 +126,6 @@ class Auction:
 
 @attrs.frozen(slots=True, cache_hash=True)
 class MaryliaState(State[Action]):
-    dice: ClassVar[tuple[Action, ...]]
-    """The D8's outcomes, face 1 first: the roll actions, which game.py sets
-    beside `game` (the state imports no actions)."""
-
     players: int
     variant: str
     step: int
@@ -214,17 +207,3 @@ class MaryliaState(State[Action]):
     @property
     def round_limit(self) -> int:
         return ROUND_LIMIT[self.players]
-
-    # Dice are a third of a playout's actions: a face is checked and drawn here
-    # directly, rather than through the legal list and the outcome table.
-    def apply(self, action: Action) -> MaryliaState:
-        if FIGHT <= self.step < OVER:
-            if action in self.dice:
-                return self.game.apply_action(self, action)
-            raise IllegalAction(self.why_illegal(action), action)
-        return State.apply(self, action)
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        if not FIGHT <= self.step < OVER:
-            raise IllegalAction("this is not a chance step")
-        return self.dice[int(rng.random() * len(self.dice))]

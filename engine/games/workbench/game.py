@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
-from gemtable.engine.core import Game, Variant
+from gemtable.engine.core import Game, IllegalAction, Variant
 
 from . import actions, checks, effects, refusals, rules, scoring, setup, space, telling, views
 from .notation import WRITTEN, problem
-from .state import WorkbenchState
+from .state import ROLL_EXTRA, WorkbenchState
 
 
 class WorkbenchGame(Game[WorkbenchState, actions.Action]):
@@ -54,10 +55,23 @@ class WorkbenchGame(Game[WorkbenchState, actions.Action]):
     invariants = staticmethod(checks.invariants)
     component_counts = staticmethod(checks.component_counts)
 
+    # Dice rolls are most of the actions of a playout: a face of the die being
+    # rolled goes straight to the rules, and is drawn directly, without listing
+    # the outcomes (the same faces, the same even odds).
+    def play(self, state: WorkbenchState, action: actions.Action) -> WorkbenchState:
+        if (type(action) is actions.Roll and state.step <= ROLL_EXTRA
+                and action.colour == state.rolling_colour and 1 <= action.face <= 6):
+            return effects.roll(state, action)
+        return super().play(state, action)
+
+    def sample_chance(self, state: WorkbenchState, rng: random.Random) -> actions.Action:
+        if state.step > ROLL_EXTRA:
+            raise IllegalAction("this is not a chance step")
+        return actions.ROLLS[state.rolling_colour][int(rng.random() * 6)]
+
     def parse_syntax(self, state: WorkbenchState, text: str) -> actions.Action | None:
         return actions.parse(text)
 
 
 GAME = WorkbenchGame()
 WorkbenchState.game = GAME
-WorkbenchState.roll_effect = effects.roll

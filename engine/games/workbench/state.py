@@ -1,21 +1,18 @@
 """The Workbench state: plain tuples, one small frozen record per seat.
 
 Data only: the rules that read and change it live in the sibling modules,
-which import this one (game.py names them for each job). Besides the
-components it imports only the action values, to hand dice rolls on quickly.
+which import this one (game.py names them for each job).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 import attrs
 
-from gemtable.engine.core import CHANCE, Game, IllegalAction, Mover, Observer, State
+from gemtable.engine.core import CHANCE, Game, Mover, Observer, State
 
-from .actions import ROLLS, Action, Roll
+from .actions import Action
 
 # Steps: what the position is waiting for.
 ROLL = 0
@@ -60,9 +57,6 @@ class Seat:
 @attrs.frozen(slots=True, cache_hash=True)
 class WorkbenchState(State[Action]):
     game: ClassVar[Game[Any, Any]]
-    roll_effect: ClassVar[Callable[[WorkbenchState, Roll], WorkbenchState]]
-    """What a legal roll does (effects.roll), set beside `game` in game.py: a
-    playout rolls about a hundred dice, so `apply` hands them on directly."""
 
     players: int
     variant: str
@@ -122,18 +116,3 @@ class WorkbenchState(State[Action]):
             if pending[colour]:
                 return colour
         raise AssertionError("a chance step with no dice to roll")  # pragma: no cover
-
-    # --- dice, checked in front of the rules for speed -----------------------
-    def apply(self, action: Action) -> WorkbenchState:
-        # Dice rolls are most of the actions of a playout: a face of the die
-        # being rolled goes straight to the rules, without listing the outcomes.
-        if (type(action) is Roll and self.step <= ROLL_EXTRA
-                and action.colour == self.rolling_colour and 1 <= action.face <= 6):
-            return self.roll_effect(action)
-        return State.apply(self, action)
-
-    def sample_chance(self, rng: random.Random) -> Action:
-        """Rolls the next die directly (the same even odds as chance_outcomes)."""
-        if self.step > ROLL_EXTRA:
-            raise IllegalAction("this is not a chance step")
-        return ROLLS[self.rolling_colour][int(rng.random() * 6)]
