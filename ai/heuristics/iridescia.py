@@ -186,7 +186,8 @@ class RhomBot:
                 return wanted
         # Not the Rhom's seat (a line-up every front end refuses, built by hand):
         # play as a plain explorer would.
-        return HEURISTIC.playout_action(view, decision_rng(self.seed, view))  # type: ignore[arg-type]
+        assert isinstance(view, IridesciaState), "the Rhom's deck plays Iridescia only"
+        return HEURISTIC.playout_action(view, decision_rng(self.seed, view))
 
 
 def _rhom(seed: int) -> RhomBot:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gemtable.ai.base import bot_kinds, make_bot
 from gemtable.ai.match import play_match
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import FINISHED
 
 
@@ -19,7 +19,7 @@ def test_solo_against_the_rhom_plays_to_the_end_with_the_rhom_first():
     assert final.is_over and final.rhom == 1 and final.order == (1, 0)
     assert str(result.actions[0]) == "explorer" and str(result.actions[1]) == "rhom"
     assert all(s.position == FINISHED for s in final.seats)
-    rhom_turns = sum(1 for a in result.actions if a == A.RHOM_TURN)
+    rhom_turns = sum(1 for a in result.actions if a == actions.RHOM_TURN)
     assert rhom_turns >= 9  # at most one row a turn, nine rows to the Castle
 
 
@@ -32,7 +32,7 @@ def test_a_rhom_joins_two_explorers():
 def test_other_bots_never_become_the_rhom():
     for kinds in (["greedy", "random"], ["random", "greedy"]):
         result = play_match("iridescia", kinds, seed=3, max_actions=4)
-        assert all(a != A.RHOM for a in result.actions[:2])
+        assert all(a != actions.RHOM for a in result.actions[:2])
 
 
 def _solo_state_after_the_rhoms_first_turn():

@@ -19,7 +19,7 @@ from gemtable.ai.heuristics import heuristic_for
 from gemtable.ai.heuristics.workbench import WorkbenchHeuristic, profile
 from gemtable.ai.match import play_match
 from gemtable.engine import CHANCE, registry
-from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench import actions
 from gemtable.engine.games.workbench.components import COMMISSION_ID
 from gemtable.engine.games.workbench.rules import shortfall
 from gemtable.engine.games.workbench.state import MAKE, MOVE, TRIM
@@ -145,7 +145,7 @@ def test_greedy_finishes_the_card_worth_most():
     # with the rose earrings already finished (2 gems + 2). Seat 2's red die could
     # finish the rose ring if it were left with one gem open, so it is finished now.
     state = making(seat("RRG", finished=("RE2",)), seat("R"), showcase=SHOWCASE)
-    assert greedy_choice(state) == A.put(0, (1, 0, 0, 1))
+    assert greedy_choice(state) == actions.put(0, (1, 0, 0, 1))
 
 
 def test_greedy_does_not_leave_a_card_for_the_rival():
@@ -153,13 +153,13 @@ def test_greedy_does_not_leave_a_card_for_the_rival():
     # seat 2, who holds a red die; on the rose ring (RG) nobody can finish it.
     state = making(seat("RY"), seat("R"), showcase=SHOWCASE)
     choice = greedy_choice(state)
-    assert choice != A.put(2, (1, 0, 0, 0))
-    assert isinstance(choice, A.Put) and choice.slot in (0, 4)
+    assert choice != actions.put(2, (1, 0, 0, 0))
+    assert isinstance(choice, actions.Put) and choice.slot in (0, 4)
 
 
 def test_greedy_picks_the_dice_that_finish_a_card():
     state = designing(seat(), seat(), tray_text="G1 G1 B2 Y3 R4", showcase=SHOWCASE)
-    assert greedy_choice(state) == A.PICK[1]
+    assert greedy_choice(state) == actions.PICK[1]
 
 
 # --- playouts and search ----------------------------------------------------------------------
@@ -179,10 +179,10 @@ def test_playouts_choose_legal_actions_at_every_step(players):
 def test_playouts_finish_the_best_card_and_keep_cards_from_the_rival():
     rng = random.Random(0)
     finish = making(seat("RRG", finished=("RE2",)), seat("R"), showcase=SHOWCASE)
-    assert H.playout_action(finish, rng) == A.put(0, (1, 0, 0, 1))
+    assert H.playout_action(finish, rng) == actions.put(0, (1, 0, 0, 1))
     gift = making(seat("RY"), seat("R"), showcase=SHOWCASE)
     for _ in range(10):
-        assert H.playout_action(gift, rng) != A.put(2, (1, 0, 0, 0))
+        assert H.playout_action(gift, rng) != actions.put(2, (1, 0, 0, 0))
 
 
 def test_search_sees_only_views_and_is_reproducible():

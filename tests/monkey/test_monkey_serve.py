@@ -9,7 +9,7 @@ from tui_support import until
 
 from gemtable.engine.gamelog import load
 from gemtable.tui.screens.game import GameScreen
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.app import ServeApp
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
@@ -27,8 +27,8 @@ def tables_replay(hub) -> None:
 
 
 async def test_monkey_in_the_lobby(hub):
-    hub.client("bob").call(P.CreateTable, game="jowhari", variant=None,
-                           seats=(P.YOU, P.OPEN), seed=1)
+    hub.client("bob").call(protocol.CreateTable, game="jowhari", variant=None,
+                           seats=(protocol.YOU, protocol.OPEN), seed=1)
 
     async def ready(pilot, app):
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -38,8 +38,8 @@ async def test_monkey_in_the_lobby(hub):
 
 
 async def test_monkey_in_the_waiting_room(hub):
-    made = hub.client("alice").call(P.CreateTable, game="jowhari", variant=None,
-                                    seats=(P.YOU, P.OPEN, "greedy"), seed=2)
+    made = hub.client("alice").call(protocol.CreateTable, game="jowhari", variant=None,
+                                    seats=(protocol.YOU, protocol.OPEN, "greedy"), seed=2)
 
     async def ready(pilot, app):
         # The first app waits; a later one may find the table started or gone.

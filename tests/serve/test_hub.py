@@ -9,7 +9,7 @@ from tui_support import Recorder
 
 from gemtable.engine import SPECTATOR
 from gemtable.engine.gamelog import load
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.client import HubError
 from gemtable.tui.table import ActionRejected, ViewUpdated
 
@@ -26,11 +26,11 @@ class Inbox(Recorder):
 
 def two_people_and_a_bot(running, seed: int = 7) -> tuple[object, object, str]:
     alice, bob = running.client("alice"), running.client("bob")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None,
-                      seats=(P.YOU, P.OPEN, "greedy"), seed=seed)
-    assert info.status == P.WAITING and info.open_seats == (1,)
-    info = bob.call(P.TakeSeat, table=info.id, seat=None)
-    assert info.status == P.PLAYING and info.seat_of("bob") == 1
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                      seats=(protocol.YOU, protocol.OPEN, "greedy"), seed=seed)
+    assert info.status == protocol.WAITING and info.open_seats == (1,)
+    info = bob.call(protocol.TakeSeat, table=info.id, seat=None)
+    assert info.status == protocol.PLAYING and info.seat_of("bob") == 1
     return alice, bob, info.id
 
 
@@ -43,9 +43,9 @@ def test_each_screen_gets_its_own_seats_view_and_spectators_the_public_one(hub_f
                 1: bob.attach(table, 1, inboxes[1])[0],
                 SPECTATOR: carol.attach(table, SPECTATOR, inboxes[SPECTATOR])[0]}
     wait_until(lambda: inboxes[0].views() and inboxes[0].latest().legal, what="alice's turn")
-    alice.tell(P.Submit, attachment=attached[0], action=inboxes[0].latest().legal[0])
+    alice.tell(protocol.Submit, attachment=attached[0], action=inboxes[0].latest().legal[0])
     wait_until(lambda: inboxes[1].views() and inboxes[1].latest().legal, what="bob's turn")
-    bob.tell(P.Submit, attachment=attached[1], action=inboxes[1].latest().legal[-1])
+    bob.tell(protocol.Submit, attachment=attached[1], action=inboxes[1].latest().legal[-1])
     # Each attachment is delivered on its own: wait until the bot's move reached all.
     wait_until(lambda: all(inbox.latest().step >= 3 for inbox in inboxes.values()),
                what="the bot's move on every screen")
@@ -72,12 +72,12 @@ def test_nobody_sees_or_plays_a_seat_that_is_not_theirs(hub_factory):
             client.attach(table, seat, Inbox())
     watching, _ = carol.attach(table, SPECTATOR, Inbox())
     with pytest.raises(HubError, match="spectator cannot play"):
-        carol.call(P.Submit, attachment=watching, action="take RBG")
+        carol.call(protocol.Submit, attachment=watching, action="take RBG")
     with pytest.raises(HubError, match="not at that table"):
-        carol.call(P.Submit, attachment=watching + 100, action="take RBG")
+        carol.call(protocol.Submit, attachment=watching + 100, action="take RBG")
     inbox = Inbox()
     seat, _ = bob.attach(table, 1, inbox)
-    bob.tell(P.Submit, attachment=seat, action="take RBG")  # not bob's turn
+    bob.tell(protocol.Submit, attachment=seat, action="take RBG")  # not bob's turn
     wait_until(lambda: any(isinstance(m, ActionRejected) for m in inbox.messages))
     assert running.hub.tables[table].table.step == 0
 
@@ -86,59 +86,59 @@ def test_seats_are_taken_one_per_person_and_only_before_play_starts(hub_factory)
     running = hub_factory()
     alice, bob, carol = (running.client(name) for name in ("alice", "bob", "carol"))
     with pytest.raises(HubError, match="one seat"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.YOU), seed=1)
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.YOU), seed=1)
     with pytest.raises(HubError, match="no bot"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "nonsense"))
-    info = alice.call(P.CreateTable, game="jowhari", variant=None,
-                      seats=(P.YOU, P.OPEN, P.OPEN), seed=1)
-    assert alice.call(P.TakeSeat, table=info.id, seat=None).seat_of("alice") == 0
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, "nonsense"))
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                      seats=(protocol.YOU, protocol.OPEN, protocol.OPEN), seed=1)
+    assert alice.call(protocol.TakeSeat, table=info.id, seat=None).seat_of("alice") == 0
     with pytest.raises(HubError, match="only the person who made"):
-        bob.call(P.CancelTable, table=info.id)
-    bob.call(P.TakeSeat, table=info.id, seat=2)
+        bob.call(protocol.CancelTable, table=info.id)
+    bob.call(protocol.TakeSeat, table=info.id, seat=2)
     with pytest.raises(HubError, match="seat 3 is not open"):
-        carol.call(P.TakeSeat, table=info.id, seat=2)
-    bob.call(P.StandUp, table=info.id)  # changed his mind before the start
-    carol.call(P.TakeSeat, table=info.id, seat=2)
-    started = bob.call(P.TakeSeat, table=info.id, seat=None)
-    assert started.status == P.PLAYING
+        carol.call(protocol.TakeSeat, table=info.id, seat=2)
+    bob.call(protocol.StandUp, table=info.id)  # changed his mind before the start
+    carol.call(protocol.TakeSeat, table=info.id, seat=2)
+    started = bob.call(protocol.TakeSeat, table=info.id, seat=None)
+    assert started.status == protocol.PLAYING
     assert [s.user for s in started.seats] == ["alice", "bob", "carol"]
     dave = running.client("dave")
     with pytest.raises(HubError, match="no open seat; you can watch"):
-        dave.call(P.TakeSeat, table=info.id, seat=None)
+        dave.call(protocol.TakeSeat, table=info.id, seat=None)
     with pytest.raises(HubError, match="seat stays yours"):
-        bob.call(P.StandUp, table=info.id)
+        bob.call(protocol.StandUp, table=info.id)
     with pytest.raises(HubError, match="no table"):
-        dave.call(P.TableQuery, table="zzzzz")
+        dave.call(protocol.TableQuery, table="zzzzz")
 
 
 def test_limits_on_tables(hub_factory):
     running = hub_factory(max_tables=4)
     alice, bob = running.client("alice"), running.client("bob")
     for _ in range(3):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN))
     with pytest.raises(HubError, match="3 tables waiting"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
-    bob.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN))
+    bob.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN))
     with pytest.raises(HubError, match="holds 4 tables"):
-        bob.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "random"))
+        bob.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, "random"))
     mine = [t.id for t in running.hub.lobby().tables if t.created_by == "alice"]
-    alice.call(P.CancelTable, table=mine[0])
+    alice.call(protocol.CancelTable, table=mine[0])
     assert not running.hub.data.table_log(mine[0]).exists()
-    bob.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "random"))
+    bob.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, "random"))
 
 
 def test_a_stand_in_plays_an_absent_seat_from_its_view_until_they_return(hub_factory):
     running = hub_factory(stand_in_after=0.3, stand_in_bot="random")
     alice, bob = running.client("alice"), running.client("bob")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN),
                       seed=3)
-    bob.call(P.TakeSeat, table=info.id, seat=None)
+    bob.call(protocol.TakeSeat, table=info.id, seat=None)
     table = running.hub.tables[info.id]
     seen = Inbox()
     seat0, _ = alice.attach(info.id, 0, seen)
     # Bob never came: after the wait a bot plays his turns, seeing his view only.
     wait_until(lambda: seen.views() and seen.latest().legal)
-    alice.tell(P.Submit, attachment=seat0, action=seen.latest().legal[0])
+    alice.tell(protocol.Submit, attachment=seat0, action=seen.latest().legal[0])
     wait_until(lambda: table.table.step >= 2, what="the stand-in's move")
     assert table.table.history[1].mover == 1
     assert running.pool.views and all(v.viewer == 1 for v in running.pool.views)
@@ -149,13 +149,13 @@ def test_a_stand_in_plays_an_absent_seat_from_its_view_until_they_return(hub_fac
     seat1, back = bob.attach(info.id, 1, bob_inbox)
     assert back.seats[1].present and not back.seats[1].stand_in
     wait_until(lambda: seen.latest().legal and seen.latest().step == 2)
-    alice.tell(P.Submit, attachment=seat0, action=seen.latest().legal[0])
+    alice.tell(protocol.Submit, attachment=seat0, action=seen.latest().legal[0])
     wait_until(lambda: bob_inbox.views() and bob_inbox.latest().legal)
     # Once the hub has taken in alice's move (bob to move), no bot is due for him.
     wait_until(lambda: running.on_loop(lambda: table.mover) == 1, what="the hub to see bob's turn")
     assert not running.on_loop(lambda: table.stand_in_planned)
     assert table.table.step == 3
-    bob.tell(P.Submit, attachment=seat1, action=bob_inbox.latest().legal[0])
+    bob.tell(protocol.Submit, attachment=seat1, action=bob_inbox.latest().legal[0])
     wait_until(lambda: table.table.step == 4)
 
 
@@ -163,12 +163,12 @@ def test_a_restarted_hub_resumes_every_unfinished_table_with_its_seats(hub_facto
     data = tmp_path / "kept"
     first = hub_factory(data)
     alice, bob, playing = two_people_and_a_bot(first)
-    waiting = alice.call(P.CreateTable, game="jowhari", variant=None,
-                         seats=(P.YOU, P.OPEN), seed=5).id
+    waiting = alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                         seats=(protocol.YOU, protocol.OPEN), seed=5).id
     inbox = Inbox()
     seat0, _ = alice.attach(playing, 0, inbox)
     wait_until(lambda: inbox.views() and inbox.latest().legal)
-    alice.tell(P.Submit, attachment=seat0, action=inbox.latest().legal[0])
+    alice.tell(protocol.Submit, attachment=seat0, action=inbox.latest().legal[0])
     wait_until(lambda: first.hub.tables[playing].table.step == 1)
     before = {t.id: t for t in first.hub.lobby().tables}
     first.stop()
@@ -178,16 +178,16 @@ def test_a_restarted_hub_resumes_every_unfinished_table_with_its_seats(hub_facto
     after = {t.id: t for t in second.hub.lobby().tables}
     assert set(after) == {playing, waiting}
     assert [s.user for s in after[playing].seats] == [s.user for s in before[playing].seats]
-    assert after[playing].status == P.PLAYING and after[waiting].status == P.WAITING
+    assert after[playing].status == protocol.PLAYING and after[waiting].status == protocol.WAITING
     assert after[playing].step == 1
     bob = second.client("bob")
     inbox = Inbox()
     seat1, _ = bob.attach(playing, 1, inbox)
     wait_until(lambda: inbox.views() and inbox.latest().legal)
-    bob.tell(P.Submit, attachment=seat1, action=inbox.latest().legal[0])
+    bob.tell(protocol.Submit, attachment=seat1, action=inbox.latest().legal[0])
     wait_until(lambda: second.hub.tables[playing].table.step == 3, what="bob, then the bot")
     carol = second.client("carol")
-    assert carol.call(P.TakeSeat, table=waiting, seat=None).status == P.PLAYING
+    assert carol.call(protocol.TakeSeat, table=waiting, seat=None).status == protocol.PLAYING
 
 
 def test_damaged_table_files_are_kept_aside_logged_and_told(hub_factory, tmp_path, caplog):
@@ -197,9 +197,9 @@ def test_damaged_table_files_are_kept_aside_logged_and_told(hub_factory, tmp_pat
     first = hub_factory(data)
     alice, bob, garbled = two_people_and_a_bot(first)
     carol, dave = first.client("carol"), first.client("dave")
-    torn = carol.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "greedy"),
+    torn = carol.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, "greedy"),
                       seed=3).id
-    record = dave.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+    record = dave.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN),
                        seed=4).id
     wait_until(lambda: first.hub.tables[torn].table.step >= 0)
     first.stop()
@@ -239,17 +239,17 @@ def test_the_operators_outside_programs_are_offered_and_no_other_may_sit(hub_fac
     running = hub_factory(exec_bots=(offered,))
     alice = running.client("alice")
     assert all(offered in game.bots for game in alice.welcome.games)
-    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(offered, "greedy"),
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(offered, "greedy"),
                       seed=3)
-    assert info.status == P.PLAYING
+    assert info.status == protocol.PLAYING
     with pytest.raises(HubError, match="offers no outside program"):
-        alice.call(P.CreateTable, game="jowhari", variant=None,
+        alice.call(protocol.CreateTable, game="jowhari", variant=None,
                    seats=(f"exec:{sys.executable} -c 'print(1)'", "greedy"), seed=3)
 
 
 def test_hints_are_off_where_people_play_each_other_and_on_against_bots(hub_factory):
     running = hub_factory()
     alice = running.client("alice")
-    shared = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN))
-    alone = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, "greedy"))
+    shared = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN))
+    alone = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, "greedy"))
     assert shared.hints is False and alone.hints is True

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.client import HubError
 
 UNOFFERED = (
@@ -30,7 +30,7 @@ def test_a_bot_kind_the_form_does_not_offer_is_refused(hub, kind):
     jowhari = next(g for g in alice.welcome.games if g.id == "jowhari")
     assert kind not in jowhari.bots
     with pytest.raises(HubError, match="offers no bot .* for Jowhari; the new-table form"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, kind), seed=1)
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, kind), seed=1)
     assert hub.on_loop(lambda: dict(hub.hub.tables)) == {}
     assert list(hub.hub.data.tables.glob("*.json*")) == []
 
@@ -41,7 +41,7 @@ def test_every_kind_the_form_offers_is_seated(hub):
     assert {"random", "greedy", "mcts"} <= set(jowhari.bots)
     for kind in jowhari.bots:
         # An open seat keeps the table waiting: no bot thinks in this test.
-        info = alice.call(P.CreateTable, game="jowhari", variant=None,
-                          seats=(P.YOU, P.OPEN, kind), seed=1)
-        assert info.status == P.WAITING and info.seats[2].kind == kind
-        alice.call(P.CancelTable, table=info.id)
+        info = alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                          seats=(protocol.YOU, protocol.OPEN, kind), seed=1)
+        assert info.status == protocol.WAITING and info.seats[2].kind == kind
+        alice.call(protocol.CancelTable, table=info.id)

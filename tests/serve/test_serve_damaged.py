@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.store import DataDir, TableRecord
 
 FLIPS = 120
@@ -77,7 +77,7 @@ def test_the_hub_restores_every_intact_table_beside_damaged_ones(hub_factory, tm
     made = {}
     for name in ("intact", "torn", "future", "wrong_game", "directory", "illegal"):
         made[name] = first.client(f"u{name}").call(
-            P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN), seed=5).id
+            protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN), seed=5).id
     first.stop()
     data = DataDir(folder)
 

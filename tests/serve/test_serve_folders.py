@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from serve_support import WAIT
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.store import DataDir
 
 
@@ -60,10 +60,10 @@ def test_a_restored_table_seats_no_program_the_server_does_not_offer(hub_factory
     caplog.set_level(logging.INFO, logger="gemtable.serve")
     folder = tmp_path / "kept"
     first = hub_factory(folder)
-    planted = first.client("alice").call(P.CreateTable, game="jowhari", variant=None,
-                                         seats=("greedy", P.YOU), seed=3).id
-    kept = first.client("alice").call(P.CreateTable, game="jowhari", variant=None,
-                                      seats=("greedy", P.YOU), seed=4).id
+    planted = first.client("alice").call(protocol.CreateTable, game="jowhari", variant=None,
+                                         seats=("greedy", protocol.YOU), seed=3).id
+    kept = first.client("alice").call(protocol.CreateTable, game="jowhari", variant=None,
+                                      seats=("greedy", protocol.YOU), seed=4).id
     first.stop()
     script, marker = tmp_path / "planted.py", tmp_path / "it-ran"
     script.write_text(PLANTED)
@@ -85,7 +85,7 @@ def test_a_restored_table_seats_no_program_the_server_does_not_offer(hub_factory
     assert not marker.exists()
     # Nor can a table made now name it, nor a bot factory of the hub make it.
     with pytest.raises(Exception, match="offers no outside program"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(program, P.YOU))
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(program, protocol.YOU))
     with pytest.raises(ValueError, match="offers no outside program"):
         second.hub.make_bot(program, game_id="jowhari", seed=0)
     assert not marker.exists()

@@ -16,8 +16,7 @@ import pytest
 from serve_support import WAIT, key_of
 from tui_support import until as tui_until
 
-from gemtable.tui.serve import protocol as P
-from gemtable.tui.serve import terminal
+from gemtable.tui.serve import protocol, terminal
 from gemtable.tui.serve.app import ServeApp
 from gemtable.tui.serve.client import HubError
 from gemtable.tui.serve.create import CreateScreen
@@ -101,16 +100,16 @@ def test_bot_only_tables_count_against_the_makers_share(hub_factory):
     running = hub_factory()
     alice = running.client("alice")
     for _ in range(3):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=("greedy", "greedy"),
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=("greedy", "greedy"),
                    seed=None)
     with pytest.raises(HubError, match="bots only"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=("greedy", "greedy"),
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=("greedy", "greedy"),
                    seed=None)
     with pytest.raises(HubError, match="bots only"):
-        alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+        alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN),
                    seed=None)
     bob = running.client("bob")  # another person's share is their own
-    bob.call(P.CreateTable, game="jowhari", variant=None, seats=("greedy", "greedy"), seed=None)
+    bob.call(protocol.CreateTable, game="jowhari", variant=None, seats=("greedy", "greedy"), seed=None)
 
 
 def test_table_logs_are_private_and_a_given_data_folder_keeps_its_mode(hub_factory, tmp_path):
@@ -122,8 +121,8 @@ def test_table_logs_are_private_and_a_given_data_folder_keeps_its_mode(hub_facto
     DataDir(tmp_path / "made")
     assert (tmp_path / "made").stat().st_mode & 0o777 == 0o700
     running = hub_factory()
-    info = running.client("alice").call(P.CreateTable, game="jowhari", variant=None,
-                                        seats=(P.YOU, P.OPEN), seed=None)
+    info = running.client("alice").call(protocol.CreateTable, game="jowhari", variant=None,
+                                        seats=(protocol.YOU, protocol.OPEN), seed=None)
     log = running.hub.data.table_log(info.id)
     assert log.stat().st_mode & 0o777 == 0o600
 

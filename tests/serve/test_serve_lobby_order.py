@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from serve_support import app_for, until
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.app import HubMessage
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
@@ -23,8 +23,8 @@ async def test_a_listing_older_than_the_screen_does_not_cancel_the_waiting_room(
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         before = app.client.lobby  # a listing from before the table
         assert before is not None and before.tables == ()
-        info = app.client.call_for_table(P.CreateTable, game="jowhari", variant=None,
-                                         seats=(P.YOU, P.OPEN), seed=1)
+        info = app.client.call_for_table(protocol.CreateTable, game="jowhari", variant=None,
+                                         seats=(protocol.YOU, protocol.OPEN), seed=1)
         await until(pilot, lambda: app.client.lobby is not None
                     and any(t.id == info.id for t in app.client.lobby.tables))
         app.show_table(info, 0)
@@ -33,7 +33,7 @@ async def test_a_listing_older_than_the_screen_does_not_cancel_the_waiting_room(
         # The older listing, still in the app's queue when the waiting room mounted;
         # then a notice, handled after it (one queue): once it shows, the listing is done.
         app.post_message(HubMessage(before))
-        app.post_message(HubMessage(P.Notice("after the old listing", closing=False)))
+        app.post_message(HubMessage(protocol.Notice("after the old listing", closing=False)))
         await until(pilot, lambda: "after the old listing" in said(app))
         assert "cancelled" not in said(app)
         assert isinstance(app.screen, WaitingScreen)

@@ -8,7 +8,7 @@ import pytest
 from serve_support import WAIT, Client, app_for, key_of, until
 from textual.widgets._toast import Toast
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.plain import printable
 
@@ -55,7 +55,7 @@ async def test_a_refusal_names_what_was_typed_without_its_control_characters(hub
     hub = hub_factory()
     client = hub.client("alice")
     try:
-        client.call(P.TableQuery, table="\x1b]0;pwned\x07[b]x" + "y" * 200)
+        client.call(protocol.TableQuery, table="\x1b]0;pwned\x07[b]x" + "y" * 200)
     except Exception as error:  # noqa: BLE001 - the refusal is what this test reads
         reason = str(error)
     assert "\x1b" not in reason and "\x07" not in reason and "[b]x" in reason

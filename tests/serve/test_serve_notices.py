@@ -7,7 +7,7 @@ import pytest
 from serve_support import app_for, until, wait_until
 from textual.widgets._toast import Toast
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.client import HubClient, HubError
 from gemtable.tui.serve.lobby import LobbyScreen
 
@@ -15,8 +15,8 @@ from gemtable.tui.serve.lobby import LobbyScreen
 def damaged_table(hub_factory, folder) -> tuple[object, str]:
     """A hub restarted over a table whose log was damaged meanwhile."""
     first = hub_factory(folder)
-    made = first.client("bob").call(P.CreateTable, game="jowhari", variant=None,
-                                    seats=(P.YOU, P.OPEN), seed=3).id
+    made = first.client("bob").call(protocol.CreateTable, game="jowhari", variant=None,
+                                    seats=(protocol.YOU, protocol.OPEN), seed=3).id
     first.stop()
     with (folder / "tables" / f"{made}.jsonl").open("a") as log:
         log.write("garbage, not a log line\n")
@@ -47,14 +47,14 @@ def test_a_notice_sent_before_anything_listens_is_kept_for_the_first_listener(hu
 
     def tell() -> None:
         for session in running.hub.sessions:
-            session.send(P.Notice("The server is stopping; your game is saved.", closing=True))
+            session.send(protocol.Notice("The server is stopping; your game is saved.", closing=True))
 
     running.on_loop(tell)
     with pytest.raises(HubError, match="no table"):  # its answer comes after the notice
-        client.call(P.TableQuery, table="nosuch")
+        client.call(protocol.TableQuery, table="nosuch")
     heard: list[object] = []
     client.listen(heard.append)
-    wait_until(lambda: any(isinstance(m, P.Notice) for m in heard), timeout=5,
+    wait_until(lambda: any(isinstance(m, protocol.Notice) for m in heard), timeout=5,
                what="the held notice")
-    assert [m.text for m in heard if isinstance(m, P.Notice)] == [
+    assert [m.text for m in heard if isinstance(m, protocol.Notice)] == [
         "The server is stopping; your game is saved."]

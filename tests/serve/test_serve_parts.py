@@ -13,8 +13,7 @@ import asyncssh
 import pytest
 
 from gemtable.engine import SPECTATOR
-from gemtable.tui.serve import protocol as P
-from gemtable.tui.serve import wire
+from gemtable.tui.serve import protocol, wire
 from gemtable.tui.serve.inputfilter import PASTE_END, PASTE_START, InputFilter
 from gemtable.tui.serve.keys import KeyBook, OpenBook, valid_name
 from gemtable.tui.serve.server import ServeError, ServeOptions, check_options
@@ -32,27 +31,27 @@ def payload(frame: bytes) -> bytes:
 
 
 def test_requests_round_trip_and_keep_the_spectator_marker():
-    for request in (P.Attach(3, "k7m2q", SPECTATOR), P.Submit(0, 2, "take RBG"),
-                    P.CreateTable(1, "jowhari", None, (P.YOU, P.OPEN, "greedy"), 7)):
+    for request in (protocol.Attach(3, "k7m2q", SPECTATOR), protocol.Submit(0, 2, "take RBG"),
+                    protocol.CreateTable(1, "jowhari", None, (protocol.YOU, protocol.OPEN, "greedy"), 7)):
         decoded = wire.decode_request(payload(wire.encode(request)))
         assert decoded == request
-    assert wire.decode_request(payload(wire.encode(P.Attach(1, "x", SPECTATOR)))).who is SPECTATOR
+    assert wire.decode_request(payload(wire.encode(protocol.Attach(1, "x", SPECTATOR)))).who is SPECTATOR
 
 
-@pytest.mark.parametrize("message", [{"not": "a request"}, P.Notice("hi"), P.Reply(1, True)])
+@pytest.mark.parametrize("message", [{"not": "a request"}, protocol.Notice("hi"), protocol.Reply(1, True)])
 def test_the_hub_reads_nothing_but_requests(message):
-    with pytest.raises(P.ProtocolError):
+    with pytest.raises(protocol.ProtocolError):
         wire.decode_request(json.dumps(message).encode() if isinstance(message, dict)
                             else payload(wire.encode(message)))
 
 
 def test_bad_frames_are_refused():
-    with pytest.raises(P.ProtocolError, match="over the limit"):
+    with pytest.raises(protocol.ProtocolError, match="over the limit"):
         wire.frame_length(struct.pack(">I", wire.MAX_REQUEST + 1), wire.MAX_REQUEST)
-    with pytest.raises(P.ProtocolError):
+    with pytest.raises(protocol.ProtocolError):
         wire.decode_request(b"\x80\x05garbage")
-    with pytest.raises(P.ProtocolError):
-        wire.decode_request(payload(wire.encode(P.Hello(1, "t")))[:-3])
+    with pytest.raises(protocol.ProtocolError):
+        wire.decode_request(payload(wire.encode(protocol.Hello(1, "t")))[:-3])
 
 
 # --- input -------------------------------------------------------------------------------

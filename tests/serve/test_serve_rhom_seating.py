@@ -7,25 +7,25 @@ import pytest
 from textual.app import App
 
 from gemtable.engine import registry
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.client import HubError
 from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.widgets import ChoiceRow
 
 SENTENCE = registry.get("iridescia").seating_problem((None, None, None, "rhom"))
 GAME = registry.get("iridescia")
-INFO = P.GameInfo(GAME.id, GAME.title, GAME.min_players, GAME.max_players,
-                  tuple(P.VariantInfo(v.id, v.title, v.players) for v in GAME.variants),
+INFO = protocol.GameInfo(GAME.id, GAME.title, GAME.min_players, GAME.max_players,
+                  tuple(protocol.VariantInfo(v.id, v.title, v.players) for v in GAME.variants),
                   ("random", "greedy", "rhom"))
 
 
 def test_the_hub_refuses_the_rhom_at_four_seats(hub_factory):
     alice = hub_factory().client("alice")
     with pytest.raises(HubError, match="Rhom"):
-        alice.call(P.CreateTable, game="iridescia", variant=None,
-                   seats=(P.YOU, "random", "random", "rhom"), seed=1)
-    info = alice.call(P.CreateTable, game="iridescia", variant=None,
-                      seats=(P.YOU, P.OPEN, "rhom"), seed=1)
+        alice.call(protocol.CreateTable, game="iridescia", variant=None,
+                   seats=(protocol.YOU, "random", "random", "rhom"), seed=1)
+    info = alice.call(protocol.CreateTable, game="iridescia", variant=None,
+                      seats=(protocol.YOU, protocol.OPEN, "rhom"), seed=1)
     assert [s.kind for s in info.seats][-1] == "rhom"
 
 
@@ -44,7 +44,7 @@ async def test_the_form_names_the_problem_and_does_not_send_it():
         screen.query_one("#create-players", ChoiceRow).set_options(
             [(n, str(n)) for n in (2, 3, 4)], value=4)
         screen._players_changed()
-        for seat, kind in enumerate((P.YOU, "random", "random", "rhom")):
+        for seat, kind in enumerate((protocol.YOU, "random", "random", "rhom")):
             row = screen.query_one(f"#create-seat-{seat}", ChoiceRow)
             row.set_options(list(row._options), value=kind)
         screen._update_note()

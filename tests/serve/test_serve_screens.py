@@ -10,7 +10,7 @@ from serve_support import app_for, until
 from tui_support import match_screen, render_text
 
 from gemtable.tui.screens.game import GameScreen
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
@@ -24,11 +24,11 @@ def check(snapshot):
 
 
 def two_tables(hub) -> tuple[str, str]:
-    waiting = hub.client("alice").call(P.CreateTable, game="jowhari", variant=None,
-                                       seats=(P.YOU, P.OPEN, "greedy"), seed=1)
-    playing = hub.client("carol").call(P.CreateTable, game="jowhari", variant=None,
-                                       seats=(P.YOU, P.OPEN), seed=2)
-    hub.client("dave").call(P.TakeSeat, table=playing.id, seat=None)
+    waiting = hub.client("alice").call(protocol.CreateTable, game="jowhari", variant=None,
+                                       seats=(protocol.YOU, protocol.OPEN, "greedy"), seed=1)
+    playing = hub.client("carol").call(protocol.CreateTable, game="jowhari", variant=None,
+                                       seats=(protocol.YOU, protocol.OPEN), seed=2)
+    hub.client("dave").call(protocol.TakeSeat, table=playing.id, seat=None)
     return waiting.id, playing.id
 
 
@@ -65,7 +65,7 @@ async def test_a_new_table_from_the_form_and_a_friend_joining_by_id(hub, check):
         await pilot.press("down", "down", "down", "down", "down", "left", "left")  # seat 4: open
         await pilot.press("down", "4", "enter")  # seed 4
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
-        info = app.client.call(P.TableQuery, table="tab01")
+        info = app.client.call(protocol.TableQuery, table="tab01")
         assert [s.user or s.kind for s in info.seats] == ["alice", "human", "greedy", "human"]
         friend = app_for(hub, "bob", join="tab01")
         async with friend.run_test(size=(80, 24)) as other:

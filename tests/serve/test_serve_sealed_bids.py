@@ -16,9 +16,9 @@ from serve_support import Client, wait_until
 from tui_support import Recorder
 
 from gemtable.engine import SPECTATOR, registry
-from gemtable.engine.games.marylia import actions as A
+from gemtable.engine.games.marylia import actions
 from gemtable.engine.games.marylia.state import JOIN, NO_BID, SEALED
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.table import TurnStarted, ViewUpdated, history_of, history_seen_by
 
 SEED = 1
@@ -67,9 +67,9 @@ def auction_until_bob_bids(running, alice_bid: int):
     """Alice (seat 1) and Bob (seat 2) at a table, Carol watching: the opening,
     Alice's sealed bid; returns the inboxes and Bob's attachment."""
     alice, bob, carol = (running.client(name) for name in ("alice", "bob", "carol"))
-    info = alice.call(P.CreateTable, game="marylia", variant=None, seats=(P.YOU, P.OPEN),
+    info = alice.call(protocol.CreateTable, game="marylia", variant=None, seats=(protocol.YOU, protocol.OPEN),
                       seed=SEED)
-    bob.call(P.TakeSeat, table=info.id, seat=None)
+    bob.call(protocol.TakeSeat, table=info.id, seat=None)
     inboxes = {0: Inbox(), 1: Inbox(), SPECTATOR: Inbox()}
     attached = {0: alice.attach(info.id, 0, inboxes[0])[0],
                 1: bob.attach(info.id, 1, inboxes[1])[0]}
@@ -78,7 +78,7 @@ def auction_until_bob_bids(running, alice_bid: int):
     for step, text in enumerate((*OPENING, f"bid {alice_bid}")):
         seat = (0, 1)[step % 2]
         wait_until(lambda s=seat, n=step: inboxes[s].turn_at(n), what=f"seat {seat + 1} to move")
-        clients[seat].tell(P.Submit, attachment=attached[seat], action=text)
+        clients[seat].tell(protocol.Submit, attachment=attached[seat], action=text)
     # Bob's turn to bid: everything Bob and Carol were told until now is settled.
     wait_until(lambda: all(inboxes[who].turn_at(5) for who in (1, SPECTATOR)),
                what="bob to bid, on every screen")
@@ -104,8 +104,8 @@ def sealed_auction(running, alice_bid: int) -> dict[object, list[object]]:
                        for text in (entry.action, entry.told))
     # Bob bids on his own seat; the reveal reaches all three.
     legal = inboxes[1].views()[-1].legal
-    assert str(A.bid(BOB_BID)) in legal and legal[0] == "bid 0"
-    bob.tell(P.Submit, attachment=bobs_seat, action=f"bid {BOB_BID}")
+    assert str(actions.bid(BOB_BID)) in legal and legal[0] == "bid 0"
+    bob.tell(protocol.Submit, attachment=bobs_seat, action=f"bid {BOB_BID}")
     wait_until(lambda: all(inbox.views()[-1].step == 6 for inbox in inboxes.values()),
                what="the reveal on every screen")
     for inbox in inboxes.values():

@@ -14,8 +14,7 @@ from gemtable.engine.gamelog import load
 from gemtable.tui import cli, launch
 from gemtable.tui.app import GemtableApp, StartMenu
 from gemtable.tui.cli import main
-from gemtable.tui.serve import protocol as P
-from gemtable.tui.serve import wire
+from gemtable.tui.serve import protocol, wire
 from gemtable.tui.serve.client import HubError
 from gemtable.tui.serve.lobby import table_detail
 from gemtable.tui.table import Table, ViewUpdated, bot_seed
@@ -37,7 +36,7 @@ def test_default_seeds_are_128_bit_random_everywhere(monkeypatch, hub_factory):
     assert GemtableApp(StartMenu())._new_menu().seed is None
     running = hub_factory()
     alice = running.client("alice")
-    made = [alice.call(P.CreateTable, game="jowhari", variant=None,
+    made = [alice.call(protocol.CreateTable, game="jowhari", variant=None,
                        seats=("greedy", "greedy"), seed=None).id for _ in range(3)]
     table_seeds = {running.hub.tables[t].table.header.seed for t in made}
     assert len(table_seeds) == 3 and max(table_seeds) >= 2**100
@@ -67,10 +66,10 @@ def test_big_seeds_replay_the_same_game_and_seed_the_bots(tmp_path):
 def test_a_chosen_seed_is_told_to_everyone_who_sits_down(hub_factory):
     running = hub_factory()
     alice, bob = running.client("alice"), running.client("bob")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None,
-                      seats=(P.YOU, P.OPEN, "greedy"), seed=BIG)
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                      seats=(protocol.YOU, protocol.OPEN, "greedy"), seed=BIG)
     assert info.seed == BIG
-    seated = bob.call(P.TakeSeat, table=info.id, seat=None)
+    seated = bob.call(protocol.TakeSeat, table=info.id, seat=None)
     assert seated.seed == BIG
     assert f"Seed {BIG}, chosen by alice" in str(table_detail(seated, "bob", None))
 
@@ -88,15 +87,15 @@ def test_a_random_seed_is_never_sent_before_the_game_ends(hub_factory, monkeypat
     monkeypatch.setattr(wire, "decode_event", keep)
     running = hub_factory()
     alice, carol = running.client("alice"), running.client("carol")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None,
-                      seats=(P.YOU, "greedy"), seed=None)
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                      seats=(protocol.YOU, "greedy"), seed=None)
     seed = running.hub.tables[info.id].table.header.seed
     inbox: list[object] = []
     alice.attach(info.id, 0, inbox.append)
     carol.attach(info.id, SPECTATOR, inbox.append)
     wait_until(lambda: any(isinstance(m, ViewUpdated) and m.legal for m in inbox),
                what="alice's turn")
-    assert info.seed is None and carol.call(P.TableQuery, table=info.id).seed is None
+    assert info.seed is None and carol.call(protocol.TableQuery, table=info.id).seed is None
     digits, raw = str(seed), seed.to_bytes(16, "little")
     assert not any(digits in r for r in received if isinstance(r, str))
     assert not any(raw in r or digits.encode() in r for r in received if isinstance(r, bytes))
@@ -112,8 +111,8 @@ def test_a_seed_out_of_range_is_refused_with_a_sentence(hub_factory):
     alice = running.client("alice")
     for bad in (2**128, -1, 10**4400 - 1):
         try:
-            alice.call(P.CreateTable, game="jowhari", variant=None,
-                       seats=(P.YOU, "greedy"), seed=bad)
+            alice.call(protocol.CreateTable, game="jowhari", variant=None,
+                       seats=(protocol.YOU, "greedy"), seed=bad)
         except HubError as error:
             assert "whole number" in str(error)
         else:

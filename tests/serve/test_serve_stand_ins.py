@@ -11,7 +11,7 @@ import time
 from serve_support import WAIT, wait_until
 from tui_support import Recorder
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.table import ViewUpdated
 
 AWAY = 0.3
@@ -35,9 +35,9 @@ def test_one_stand_in_per_seat_and_the_table_moves_on(hub_factory, caplog):
     caplog.set_level(logging.INFO, logger="gemtable.serve")
     running = hub_factory(stand_in_after=AWAY, stand_in_bot="random")
     alice, bob = running.client("alice"), running.client("bob")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN),
                       seed=11)
-    bob.call(P.TakeSeat, table=info.id, seat=None)
+    bob.call(protocol.TakeSeat, table=info.id, seat=None)
     table = running.hub.tables[info.id].table
     alice_inbox, bob_inbox = Recorder(), Recorder()
     alice_seat, _ = alice.attach(info.id, 0, alice_inbox)
@@ -45,7 +45,7 @@ def test_one_stand_in_per_seat_and_the_table_moves_on(hub_factory, caplog):
 
     # Alice plays; bob leaves on his turn and a stand-in plays it from his seat.
     wait_until(lambda: my_turn(alice_inbox), what="alice's first turn")
-    alice.tell(P.Submit, attachment=alice_seat, action=latest(alice_inbox).legal[0])
+    alice.tell(protocol.Submit, attachment=alice_seat, action=latest(alice_inbox).legal[0])
     wait_until(lambda: my_turn(bob_inbox), what="bob's turn")
     bob.detach(bob_seat)
     wait_until(lambda: table.step >= 2, what="the stand-in's move for bob")
@@ -60,7 +60,7 @@ def test_one_stand_in_per_seat_and_the_table_moves_on(hub_factory, caplog):
     assert table.history[2].mover == 0
     # ... and the table goes on: bob plays, and her stand-in answers again.
     wait_until(lambda: my_turn(bob_inbox) and latest(bob_inbox).step == 3)
-    bob.tell(P.Submit, attachment=bob_seat, action=latest(bob_inbox).legal[0])
+    bob.tell(protocol.Submit, attachment=bob_seat, action=latest(bob_inbox).legal[0])
     wait_until(lambda: table.step >= 5, what="alice's stand-in again")
     assert [entry.mover for entry in table.history[:5]] == [0, 1, 0, 1, 0]
 
@@ -102,9 +102,9 @@ def test_a_refused_stand_in_move_is_not_logged_as_played_and_waits_longer_each_t
     bot = RefusedMoves()
     running.pool.choose = bot  # the hub hands each new table the pool's `choose`
     alice, bob = running.client("alice"), running.client("bob")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN),
                       seed=5)
-    bob.call(P.TakeSeat, table=info.id, seat=None)
+    bob.call(protocol.TakeSeat, table=info.id, seat=None)
     seat, _ = alice.attach(info.id, 0, Recorder())
     alice.detach(seat)  # she looked in, and left on her turn
     wait_until(lambda: bot.count() >= 4, timeout=WAIT, what="four tries")
@@ -123,9 +123,9 @@ def test_a_refused_stand_in_move_is_not_logged_as_played_and_waits_longer_each_t
 def test_a_stand_in_plays_the_first_turn_of_someone_who_never_came(hub_factory):
     running = hub_factory(stand_in_after=AWAY, stand_in_bot="random")
     alice, bob = running.client("alice"), running.client("bob")
-    info = alice.call(P.CreateTable, game="jowhari", variant=None, seats=(P.YOU, P.OPEN),
+    info = alice.call(protocol.CreateTable, game="jowhari", variant=None, seats=(protocol.YOU, protocol.OPEN),
                       seed=5)
-    bob.call(P.TakeSeat, table=info.id, seat=None)  # the game starts; alice never comes
+    bob.call(protocol.TakeSeat, table=info.id, seat=None)  # the game starts; alice never comes
     table = running.hub.tables[info.id].table
     wait_until(lambda: table.step >= 1, what="a stand-in's first move for alice")
     assert table.history[0].mover == 0

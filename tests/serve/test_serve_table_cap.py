@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.client import HubError
 from gemtable.tui.serve.hub import HubLimits
 
-ME_AND_A_BOT = (P.YOU, "greedy")
+ME_AND_A_BOT = (protocol.YOU, "greedy")
 
 
 def make(client, seats=ME_AND_A_BOT) -> str:
-    return client.call(P.CreateTable, game="jowhari", variant=None, seats=seats, seed=None).id
+    return client.call(protocol.CreateTable, game="jowhari", variant=None, seats=seats, seed=None).id
 
 
 def test_one_person_cannot_fill_every_table_slot(hub_factory):
@@ -24,15 +24,15 @@ def test_one_person_cannot_fill_every_table_slot(hub_factory):
     assert 1 < cap < 8
     alice, bob = running.client("alice"), running.client("bob")
     made = [make(alice) for _ in range(cap - 1)]
-    waiting = make(alice, (P.YOU, P.OPEN))
+    waiting = make(alice, (protocol.YOU, protocol.OPEN))
     with pytest.raises(HubError, match="the most one person may have"):
         make(alice)
     assert len(running.hub.tables) == cap
     make(bob)  # the next person still finds room
     # A table that ends or is cancelled gives the slot back.
-    alice.call(P.CancelTable, table=waiting)
+    alice.call(protocol.CancelTable, table=waiting)
     make(alice)
-    assert all(running.hub.tables[t].status == P.PLAYING for t in made)
+    assert all(running.hub.tables[t].status == protocol.PLAYING for t in made)
 
 
 def test_the_cap_is_the_operators_to_set(hub_factory):
@@ -40,4 +40,4 @@ def test_the_cap_is_the_operators_to_set(hub_factory):
     alice = running.client("alice")
     make(alice)
     with pytest.raises(HubError, match="you have made 1 tables that are not finished"):
-        make(alice, (P.YOU, P.OPEN))
+        make(alice, (protocol.YOU, protocol.OPEN))

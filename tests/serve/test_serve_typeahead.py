@@ -7,7 +7,7 @@ from serve_support import app_for, until
 from textual import events
 from textual.widgets import Input
 
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.create import CreateScreen
 from gemtable.tui.serve.lobby import LobbyScreen
 from gemtable.tui.serve.waiting import WaitingScreen
@@ -38,5 +38,5 @@ async def test_keys_typed_before_the_form_has_mounted_reach_it(hub):
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
         burst(app, "c", *["down"] * 6, "9", "enter")  # the form opens, fills in, is sent
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
-        info = app.client.call(P.TableQuery, table=app.screen.table_id)
+        info = app.client.call(protocol.TableQuery, table=app.screen.table_id)
         assert info.seed == 9

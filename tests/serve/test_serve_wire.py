@@ -16,7 +16,7 @@ import pytest
 from serve_support import WAIT, wait_until
 
 from gemtable.engine import CHANCE, SPECTATOR, registry
-from gemtable.tui.serve import protocol as P
+from gemtable.tui.serve import protocol
 from gemtable.tui.serve.client import HubClient
 from gemtable.tui.table.messages import GameEnded, GameResult, ViewUpdated, history_of
 
@@ -110,7 +110,7 @@ def test_a_session_unpickles_nothing_from_the_hub(tmp_path, pickled):
     client = HubClient(tmp_path / "hub.sock")
     heard: list[object] = []
     client.listen(heard.append)
-    notice = P.Notice("from the hub")
+    notice = protocol.Notice("from the hub")
     try:
         if pickled:
             fake.send(frame(pickle.dumps(notice)))
@@ -132,7 +132,7 @@ def test_requests_are_held_to_their_schema():
 
     good = {"$": "CreateTable", "rid": 4, "game": "jowhari", "variant": None,
             "seats": ["you", "greedy"], "seed": 2**127}
-    assert wire.decode_request(json.dumps(good).encode()) == P.CreateTable(
+    assert wire.decode_request(json.dumps(good).encode()) == protocol.CreateTable(
         4, "jowhari", None, ("you", "greedy"), 2**127)
     bad = [
         {**good, "$": "Welcome"}, {**good, "$": "Reply"}, {**good, "extra": 1},
@@ -145,12 +145,12 @@ def test_requests_are_held_to_their_schema():
         {"$": "Hello", "rid": 1, "token": ["t"]}, [good], "Hello", None,
     ]
     for case in bad:
-        with pytest.raises(P.ProtocolError):
+        with pytest.raises(protocol.ProtocolError):
             wire.decode_request(json.dumps(case).encode())
     for payload in (b"[" * 100_000 + b"]" * 100_000, b'{"$": "Hello", "rid": NaN}',
                     b'{"$":"Hello","rid":' + b"9" * 5000 + b',"token":"t"}',
                     b'{"$": "Hello", "rid": 1, "token": "\xff"}', b"\x80\x05garbage", b""):
-        with pytest.raises(P.ProtocolError):
+        with pytest.raises(protocol.ProtocolError):
             wire.decode_request(payload)
     spectator = {"$": "Attach", "rid": 1, "table": "t", "who": {"$": "SPECTATOR"}}
     assert wire.decode_request(json.dumps(spectator).encode()).who is SPECTATOR
@@ -182,11 +182,11 @@ def _shaken(value: object, rng: random.Random) -> object:
 def test_shaken_requests_are_whole_requests_or_refused():
     from gemtable.tui.serve import wire
 
-    samples = [P.Hello(1, "token"), P.CreateTable(2, "jowhari", "standard", ("you", "open"), 9),
-               P.TableQuery(3, "k7m2q"), P.TakeSeat(4, "k7m2q", None), P.StandUp(5, "a"),
-               P.CancelTable(6, "a"), P.Attach(7, "a", SPECTATOR), P.Attach(8, "a", 2),
-               P.Detach(9, 1), P.Submit(0, 1, "take RBG"), P.RetryBot(10, "a"),
-               P.CrashReport(11, "trace")]
+    samples = [protocol.Hello(1, "token"), protocol.CreateTable(2, "jowhari", "standard", ("you", "open"), 9),
+               protocol.TableQuery(3, "k7m2q"), protocol.TakeSeat(4, "k7m2q", None), protocol.StandUp(5, "a"),
+               protocol.CancelTable(6, "a"), protocol.Attach(7, "a", SPECTATOR), protocol.Attach(8, "a", 2),
+               protocol.Detach(9, 1), protocol.Submit(0, 1, "take RBG"), protocol.RetryBot(10, "a"),
+               protocol.CrashReport(11, "trace")]
     rng = random.Random(35)
     refused = 0
     for _ in range(3000):
@@ -194,10 +194,10 @@ def test_shaken_requests_are_whole_requests_or_refused():
         shaken = _shaken(json.loads(wire.encode(sample)[4:]), rng)
         try:
             request = wire.decode_request(json.dumps(shaken).encode())
-        except P.ProtocolError:
+        except protocol.ProtocolError:
             refused += 1
             continue
-        assert type(request) in P.REQUEST_TYPES
+        assert type(request) in protocol.REQUEST_TYPES
         assert type(request.rid) is int and abs(request.rid) < wire.MAX_INT
         for field in ("table", "token", "action", "game"):
             value = getattr(request, field, "")
@@ -228,7 +228,7 @@ def test_every_games_views_travel_whole(game):
         state = states[step]
         for who in (*range(game.max_players), SPECTATOR):
             view = state.view(who)
-            message = P.TableEvent(1, ViewUpdated(
+            message = protocol.TableEvent(1, ViewUpdated(
                 who, step, view, state.to_move if isinstance(state.to_move, int) else None,
                 tuple(str(a) for a in view.legal_actions()) if view.to_move == who else (),
                 history[:step]))
@@ -239,5 +239,5 @@ def test_every_games_views_travel_whole(game):
             assert back.message.view.legal_actions() == view.legal_actions()
     final = states[-1]
     if final.is_over:
-        ended = P.TableEvent(2, GameEnded(0, GameResult.of(final, ("a",) * game.max_players)))
+        ended = protocol.TableEvent(2, GameEnded(0, GameResult.of(final, ("a",) * game.max_players)))
         assert wire.decode_event(wire.encode(ended)[4:]) == ended

@@ -44,10 +44,10 @@ class RhomSeat:
 
     def choose(self, view: State) -> object:
         assert view.viewer is not None, "a bot was handed the true state"
-        from gemtable.engine.games.iridescia import actions as A
+        from gemtable.engine.games.iridescia import actions
 
         legal = view.legal_actions()
-        return A.RHOM if A.RHOM in legal else legal[0]
+        return actions.RHOM if actions.RHOM in legal else legal[0]
 
 
 class ScriptBot:

@@ -8,15 +8,14 @@ import pytest
 from rich.text import Text
 
 from gemtable.engine import registry
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.tui.boards import board_for
 from gemtable.tui.boards.generic import GenericBoard
-from gemtable.tui.boards.iridescia import glyphs as G
-from gemtable.tui.boards.iridescia import reading
+from gemtable.tui.boards.iridescia import glyphs, reading
 from gemtable.tui.boards.iridescia.menu import MORE_ABOVE, MORE_BELOW, Entry, Menu, menu_lines
 from gemtable.tui.boards.layout import CUT, CUT_LEGEND, fit
 
-BUYS = tuple(A.OnSlot("buy", slot) for slot in range(6))
+BUYS = tuple(actions.OnSlot("buy", slot) for slot in range(6))
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
@@ -30,8 +29,8 @@ def test_every_board_explains_the_mark_of_a_cut_line(game_id):
 
 def test_a_cut_line_and_a_panel_that_drops_lines_end_with_the_same_mark():
     assert fit(Text("a line much longer than its room"), 10).plain.endswith(CUT)
-    segments = [G.span(f"segment {i}") for i in range(12)]
-    lines = G.pack(segments, 30, max_lines=2)
+    segments = [glyphs.span(f"segment {i}") for i in range(12)]
+    lines = glyphs.pack(segments, 30, max_lines=2)
     assert len(lines) == 2 and all(line.cell_len == 30 for line in lines)
     assert lines[-1].plain.endswith(CUT)
     assert "~" not in "".join(line.plain for line in lines)
@@ -79,6 +78,6 @@ def test_a_menu_that_fits_has_no_scroll_mark():
 def test_the_wishing_well_menu_takes_an_amethyst():
     state = registry.get("iridescia").new(2, seed=2)
     scene = reading.scene_of(state, 0)
-    assert "take an amethyst" in reading.action_label(scene, A.OnGem("wish", 0)).plain
-    assert "take a citrine" in reading.action_label(scene, A.OnGem("wish", 1)).plain
-    assert "split an emerald" in reading.action_label(scene, A.OnGem("axe", 2)).plain
+    assert "take an amethyst" in reading.action_label(scene, actions.OnGem("wish", 0)).plain
+    assert "take a citrine" in reading.action_label(scene, actions.OnGem("wish", 1)).plain
+    assert "split an emerald" in reading.action_label(scene, actions.OnGem("axe", 2)).plain

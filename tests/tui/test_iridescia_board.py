@@ -12,9 +12,7 @@ from board_harness import BoardApp, run, typed
 from tui_support import render_text
 
 from gemtable.engine import CHANCE, chance_rng, registry
-from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia import board as B
-from gemtable.engine.games.iridescia import components as C
+from gemtable.engine.games.iridescia import actions, board, components
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.state import IridesciaState
 from gemtable.tui.boards import board_for
@@ -75,7 +73,7 @@ async def test_enter_reveals_the_hex_under_the_cursor() -> None:
     app = await run(IridesciaApp(state), "enter")
     assert len(app.chosen) == 1
     chosen = app.chosen[0]
-    assert isinstance(chosen, A.OnCell) and chosen.verb == "reveal"
+    assert isinstance(chosen, actions.OnCell) and chosen.verb == "reveal"
     assert chosen in state.legal_actions()
 
 
@@ -90,7 +88,7 @@ async def test_the_cursor_moves_along_the_row_and_reveals_the_hex_it_stops_on() 
 async def test_tab_goes_to_the_next_hex_on_offer() -> None:
     state = position()
     app = await run(IridesciaApp(state), "tab", "tab", "enter")
-    offered = [a.cell for a in state.legal_actions() if isinstance(a, A.OnCell)]
+    offered = [a.cell for a in state.legal_actions() if isinstance(a, actions.OnCell)]
     assert app.chosen and app.chosen[0].cell in offered
 
 
@@ -100,7 +98,7 @@ async def test_enter_off_the_targets_posts_nothing_and_gives_the_engines_reason(
     assert app.chosen == []
     row, col = app.final_cursor
     assert row == 3
-    reason = state.why_illegal(A.OnCell("reveal", B.cell_at(row, col)))
+    reason = state.why_illegal(actions.OnCell("reveal", board.cell_at(row, col)))
     assert "reveal" in app.final_prompt and reason[:20] in app.final_prompt
 
 
@@ -109,9 +107,9 @@ async def test_enter_twice_reveals_a_tile_then_moves_onto_it() -> None:
     app = await run(IridesciaApp(state, autoplay=True), "tab", "enter", "enter")
     reveal = app.chosen[0]
     assert str(reveal).startswith("reveal")
-    tile = C.TILES[app.state.cells[reveal.cell]]
-    if tile.gem < C.RAINBOW:  # a plain tile: the second Enter moves there
-        assert app.chosen[1:] == [A.OnCell("move", reveal.cell)]
+    tile = components.TILES[app.state.cells[reveal.cell]]
+    if tile.gem < components.RAINBOW:  # a plain tile: the second Enter moves there
+        assert app.chosen[1:] == [actions.OnCell("move", reveal.cell)]
     else:  # a wild tile: the menu asks which gem it stands for
         assert app.chosen[1:] == [] and "this hex" in app.screen_text
 
@@ -122,17 +120,17 @@ async def test_a_wild_tile_asks_which_gem_it_stands_for() -> None:
     state, _ = settle(state.apply(reveal), 10)
     cell = reveal.cell
     cells = list(state.cells)
-    rainbow = next(t.id for t in C.TILES if t.gem == C.RAINBOW and t.region == 0)
+    rainbow = next(t.id for t in components.TILES if t.gem == components.RAINBOW and t.region == 0)
     cells[cell] = rainbow
     state = attrs.evolve(state, cells=tuple(cells), box=tuple(sorted(
         (set(state.box) | {state.cells[cell]}) - {rainbow})))
-    moves = [a for a in state.legal_actions() if isinstance(a, A.OnCell) and a.cell == cell]
+    moves = [a for a in state.legal_actions() if isinstance(a, actions.OnCell) and a.cell == cell]
     assert len(moves) == 4
     app = IridesciaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(8):
-            if app.board.cursor == (B.ROW_OF[cell], B.INDEX_IN_ROW[cell]):
+            if app.board.cursor == (board.ROW_OF[cell], board.INDEX_IN_ROW[cell]):
                 break
             await pilot.press("tab")
         await pilot.press("enter")
@@ -164,7 +162,7 @@ async def test_the_menu_offers_exactly_the_legal_actions_not_played_on_a_hex() -
         await pilot.pause()
         menu = app.board._menu
         listed = [a for entry in menu.top for a in entry.actions]
-        off_map = [a for a in state.legal_actions() if not isinstance(a, A.OnCell)]
+        off_map = [a for a in state.legal_actions() if not isinstance(a, actions.OnCell)]
         assert sorted(map(str, listed)) == sorted(map(str, off_map))
         assert str(menu.top[-1].actions[0]) == "end"  # ending the turn is the last line
 
@@ -185,7 +183,7 @@ async def test_arrows_then_enter_in_the_menu_end_the_turn() -> None:
 async def test_a_group_opens_and_esc_closes_it() -> None:
     state = optional_position()
     groups = [e for e in IridesciaBoard()._menu.of(
-        [a for a in state.legal_actions() if not isinstance(a, A.OnCell)]).top]
+        [a for a in state.legal_actions() if not isinstance(a, actions.OnCell)]).top]
     index = next(i for i, e in enumerate(groups) if not e.single)
     opened = await run(IridesciaApp(state), str(index + 1))
     assert opened.chosen == [] and f"Actions > {groups[index].title}" in opened.screen_text
@@ -218,9 +216,9 @@ async def test_the_others_secrets_are_not_on_screen() -> None:
     theirs = state.seats[1].objectives
     for objective in theirs:
         if objective not in state.seats[0].objectives:
-            assert C.OBJECTIVES[objective].name not in mine.screen_text
+            assert components.OBJECTIVES[objective].name not in mine.screen_text
     for objective in state.seats[0].objectives:
-        assert C.OBJECTIVES[objective].name in mine.screen_text
+        assert components.OBJECTIVES[objective].name in mine.screen_text
 
 
 async def test_every_line_fits_both_sizes() -> None:
@@ -233,10 +231,10 @@ async def test_every_line_fits_both_sizes() -> None:
 async def test_revealed_tiles_read_without_colour() -> None:
     state = optional_position()
     app = await run(IridesciaApp(state))
-    shown = [c for c in range(B.CELLS) if state.cells[c] >= 0 and state.shown[c]]
+    shown = [c for c in range(board.CELLS) if state.cells[c] >= 0 and state.shown[c]]
     assert shown
     for cell in shown:
-        letter = C.TILE_LETTERS[C.TILES[state.cells[cell]].gem]
+        letter = components.TILE_LETTERS[components.TILES[state.cells[cell]].gem]
         assert letter in app.screen_text
 
 
@@ -265,11 +263,11 @@ def test_the_help_lists_every_documented_key_and_the_legend_every_symbol() -> No
 async def test_the_relic_row_marks_what_your_cargo_covers_during_the_whole_turn() -> None:
     state = optional_position()
     me = state.current
-    cost = C.RELICS[state.relic_row[0]].cost
+    cost = components.RELICS[state.relic_row[0]].cost
     seats = list(state.seats)
     seats[me] = attrs.evolve(seats[me], cargo=cost)
     state = attrs.evolve(state, seats=tuple(seats))
-    assert A.OnSlot("restore", 0) in state.legal_actions()  # the engine agrees
+    assert actions.OnSlot("restore", 0) in state.legal_actions()  # the engine agrees
     app = await run(IridesciaApp(state))
     assert "1✓" in app.screen_text
     others = await run(IridesciaApp(state, seat=1 - me, read_only=True))
@@ -282,13 +280,13 @@ async def test_a_mining_roll_marks_each_die_hit_or_miss_as_the_engine_says() -> 
     state = optional_position()
     me = state.current
     seats = list(state.seats)
-    seats[me] = attrs.evolve(seats[me], items=(C.JACKHAMMER,), stones=1, coins=3)
+    seats[me] = attrs.evolve(seats[me], items=(components.JACKHAMMER,), stones=1, coins=3)
     market = list(state.market_dice)
     market[state.tile_gem] = 4
     state = attrs.evolve(state, seats=tuple(seats), market_dice=tuple(market))
-    state = state.apply(A.STONE).apply(A.MINE)
+    state = state.apply(actions.STONE).apply(actions.MINE)
     for face in (5, 3, 6):
-        state = state.apply(A.ROLLS[face - 1])
+        state = state.apply(actions.ROLLS[face - 1])
     assert state.step == ST.RESOLVE and mining_hits(state) == (True, False, True)
     app = await run(IridesciaApp(state))
     assert "needs 4+: 2 hits" in app.screen_text
@@ -299,11 +297,11 @@ def _mining_roll_with_jackhammer() -> IridesciaState:
     state = optional_position()
     me = state.current
     seats = list(state.seats)
-    seats[me] = attrs.evolve(seats[me], items=(C.JACKHAMMER,), coins=3)
+    seats[me] = attrs.evolve(seats[me], items=(components.JACKHAMMER,), coins=3)
     market = list(state.market_dice)
     market[state.tile_gem] = 4
     state = attrs.evolve(state, seats=tuple(seats), market_dice=tuple(market))
-    state = state.apply(A.MINE).apply(A.ROLLS[4]).apply(A.ROLLS[2])  # 5 and 3
+    state = state.apply(actions.MINE).apply(actions.ROLLS[4]).apply(actions.ROLLS[2])  # 5 and 3
     assert state.step == ST.RESOLVE
     return state
 
@@ -316,8 +314,8 @@ async def test_a_jackhammer_line_says_what_the_die_shows_now() -> None:
 
 def _solo_optional() -> IridesciaState:
     state, step = settle(GAME.new(2, seed=SEED), 0)
-    state, step = settle(state.apply(A.EXPLORER), step + 1)
-    state, step = settle(state.apply(A.RHOM), step + 1)
+    state, step = settle(state.apply(actions.EXPLORER), step + 1)
+    state, step = settle(state.apply(actions.RHOM), step + 1)
     while state.current == state.rhom:
         state, step = settle(state.apply(state.legal_actions()[0]), step + 1)
     state, step = settle(state.apply(first_of(state, "reveal")), step + 1)
@@ -339,7 +337,7 @@ async def test_your_items_go_by_short_names_when_the_full_ones_do_not_fit() -> N
     state = optional_position()
     me = state.current
     seats = list(state.seats)
-    seats[me] = attrs.evolve(seats[me], items=(C.CART, C.PICKAXE))
+    seats[me] = attrs.evolve(seats[me], items=(components.CART, components.PICKAXE))
     app = await run(IridesciaApp(attrs.evolve(state, seats=tuple(seats))))
     assert "items Cart, Pickaxe" in app.screen_text
 
@@ -349,8 +347,8 @@ async def test_dropping_an_objective_says_what_it_asks() -> None:
     me = state.seats[state.current]
     assert len(me.objectives) == 2
     app = await run(IridesciaApp(state), "1")
-    asked = C.OBJECTIVES[me.objectives[0]].text
-    assert f"give up {C.OBJECTIVES[me.objectives[0]].name}" in app.final_detail
+    asked = components.OBJECTIVES[me.objectives[0]].text
+    assert f"give up {components.OBJECTIVES[me.objectives[0]].name}" in app.final_detail
     assert asked[:30] in app.final_detail
 
 
@@ -360,7 +358,7 @@ def test_restoring_while_mining_is_open_warns_that_it_ends_those_actions() -> No
     state = optional_position()
     me = state.current
     seats = list(state.seats)
-    seats[me] = attrs.evolve(seats[me], cargo=C.RELICS[state.relic_row[0]].cost)
+    seats[me] = attrs.evolve(seats[me], cargo=components.RELICS[state.relic_row[0]].cost)
     state = attrs.evolve(state, seats=tuple(seats))
     scene = scene_of(state.view(me), me, state.legal_actions())
-    assert "no more mining, buying or selling" in action_words(scene, A.OnSlot("restore", 0)).plain
+    assert "no more mining, buying or selling" in action_words(scene, actions.OnSlot("restore", 0)).plain

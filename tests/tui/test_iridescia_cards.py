@@ -9,7 +9,7 @@ import attrs
 from test_iridescia_board import IridesciaApp, first_of, optional_position, position, run
 
 from gemtable.engine import SPECTATOR
-from gemtable.engine.games.iridescia import components as C
+from gemtable.engine.games.iridescia import components
 from gemtable.engine.games.iridescia import state as ST
 from gemtable.engine.games.iridescia.cardtexts import BONUSES, ICONS, item_text
 from gemtable.engine.games.iridescia.state import IridesciaState
@@ -19,7 +19,7 @@ from gemtable.tui.boards.iridescia.reading import hex_of, scene_of
 
 
 def objective(name: str) -> int:
-    return next(o.id for o in C.OBJECTIVES if o.name == name)
+    return next(o.id for o in components.OBJECTIVES if o.name == name)
 
 
 TREASURER, SEAMS, CURATOR, WALKER = (objective(n) for n in (
@@ -40,7 +40,7 @@ def secrets_table() -> IridesciaState:
     state = optional_position()
     assert state.current == 0
     return with_seats(state, s0={"objectives": (TREASURER, SEAMS), "coins": 12, "items": ()},
-                      s1={"objectives": (CURATOR, WALKER), "items": (C.WELL,)})
+                      s1={"objectives": (CURATOR, WALKER), "items": (components.WELL,)})
 
 
 def flat(text: str) -> str:
@@ -55,7 +55,7 @@ def test_the_panel_shows_each_objective_its_words_and_whether_it_is_met():
     assert "Treasurer 4pt met so far" in text
     assert "Amethyst Seams 5pt not yet" in text
     for o in (TREASURER, SEAMS):
-        assert flat(C.OBJECTIVES[o].text) in text
+        assert flat(components.OBJECTIVES[o].text) in text
     assert "now: 12 coins; 12 needed" in text and "now: 0 amethyst tiles; 4 needed" in text
 
 
@@ -92,15 +92,15 @@ async def test_o_works_while_another_seat_plays():
 
 async def test_nothing_on_screen_tells_another_seats_objectives_or_hand():
     state = secrets_table()
-    market = {C.ITEMS[k].name for k in state.market if k >= 0}
+    market = {components.ITEMS[k].name for k in state.market if k >= 0}
     assert "Wishing Well" not in market
     for keys in (("o",), ("o", "v"), ("v",), ("m", "down", "enter")):
         app = await run(IridesciaApp(state), *keys)
         shown = flat(app.screen_text + " " + app.final_detail)
         for o in (CURATOR, WALKER):
-            assert C.OBJECTIVES[o].name not in shown
-            assert flat(C.OBJECTIVES[o].text)[:40] not in shown
-        assert "Wishing Well" not in shown and item_text(C.WELL)[:40] not in shown
+            assert components.OBJECTIVES[o].name not in shown
+            assert flat(components.OBJECTIVES[o].text)[:40] not in shown
+        assert "Wishing Well" not in shown and item_text(components.WELL)[:40] not in shown
         if "o" in keys:  # your own are there meanwhile
             assert "Treasurer 4pt met so far" in shown
 
@@ -111,18 +111,18 @@ async def test_the_item_chosen_to_buy_says_what_it_does():
     assert buys
     app = await run(IridesciaApp(state), "m", "down", "enter")  # the buy group, first line
     kind = state.market[buys[0].slot]
-    assert f"{C.ITEMS[kind].name}, {C.ITEMS[kind].cost} coins" in app.final_detail
-    assert flat(C.ITEMS[kind].text)[:50] in flat(app.final_detail)
+    assert f"{components.ITEMS[kind].name}, {components.ITEMS[kind].cost} coins" in app.final_detail
+    assert flat(components.ITEMS[kind].text)[:50] in flat(app.final_detail)
 
 
 async def test_an_item_in_hand_says_what_it_does_when_chosen():
-    state = with_seats(secrets_table(), s0={"items": (C.ELIXIR,)})
+    state = with_seats(secrets_table(), s0={"items": (components.ELIXIR,)})
     menu = Menu.of([a for a in state.legal_actions() if hex_of(a) is None])
     line = [entry.title for entry in menu.top].index("elixir")
     app = await run(IridesciaApp(state), "m", *(["down"] * line))
     assert app.final_detail.startswith("elixir")
     assert "Epic Elixir: " in app.final_detail
-    assert flat(item_text(C.ELIXIR))[:50] in flat(app.final_detail)
+    assert flat(item_text(components.ELIXIR))[:50] in flat(app.final_detail)
 
 
 async def test_a_bonus_tile_under_the_cursor_says_what_the_bonus_gives():
@@ -130,7 +130,7 @@ async def test_a_bonus_tile_under_the_cursor_says_what_the_bonus_gives():
     reveal = first_of(state, "reveal")
     cell = reveal.cell
     tiles = list(state.cells)
-    stone = next(t.id for t in C.TILES if t.bonus == C.STONE and t.region == 0)
+    stone = next(t.id for t in components.TILES if t.bonus == components.STONE and t.region == 0)
     tiles[cell] = stone
     shown = list(state.shown)
     shown[cell] = True
@@ -145,18 +145,18 @@ async def test_a_bonus_tile_under_the_cursor_says_what_the_bonus_gives():
         await pilot.pause()
         detail = flat(app.detail())
     assert "bonus a stone die" in detail
-    assert flat(BONUSES[C.STONE].text)[:50] in detail
+    assert flat(BONUSES[components.STONE].text)[:50] in detail
 
 
 async def test_the_rhom_card_in_play_says_what_its_icon_does():
     state = position("explorer;rhom")
-    barricade = next(c.id for c in C.RHOM_CARDS if c.icon == "barricade")
+    barricade = next(c.id for c in components.RHOM_CARDS if c.icon == "barricade")
     state = attrs.evolve(state, rhom_pile=(barricade,))
     words = " ".join(line.plain for line in rhom_lines(scene_of(state.view(0), 0), 33))
     assert flat(f"Barricade: {ICONS['barricade'].text}") in flat(words)
     app = await run(IridesciaApp(state, seat=0, read_only=True))
     assert "Barricade: The Rhom blocks a tile" in app.screen_text
-    plain = attrs.evolve(state, rhom_pile=(next(c.id for c in C.RHOM_CARDS
+    plain = attrs.evolve(state, rhom_pile=(next(c.id for c in components.RHOM_CARDS
                                                 if c.icon == "none"),))
     assert len(rhom_lines(scene_of(plain.view(0), 0), 33)) == 2, "a plain card, no words"
 

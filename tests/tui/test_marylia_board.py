@@ -14,7 +14,7 @@ from board_harness import BoardApp, run, tries, typed
 from tui_support import render_text
 
 from gemtable.engine import CHANCE, chance_rng, registry
-from gemtable.engine.games.marylia import actions as A
+from gemtable.engine.games.marylia import actions
 from gemtable.engine.games.marylia.components import LETTERS, TYPES, item_value
 from gemtable.engine.games.marylia.rules import travel_cost
 from gemtable.engine.games.marylia.state import ACT, BID, JOIN, Item, MaryliaState
@@ -98,7 +98,7 @@ class MaryliaApp(BoardApp):
 async def test_a_city_number_then_enter_places_the_merchant() -> None:
     state = position()
     app = await run(MaryliaApp(state), "4", "enter")
-    assert app.chosen == [A.PLACE[3]]
+    assert app.chosen == [actions.PLACE[3]]
 
 
 async def test_a_city_number_prepares_the_travel_and_says_what_it_costs() -> None:
@@ -109,12 +109,12 @@ async def test_a_city_number_prepares_the_travel_and_says_what_it_costs() -> Non
     assert "Enter: travel 5" in app.final_prompt
     assert f"costs {cost} coins" in app.final_prompt
     app = await run(MaryliaApp(state), "5", "enter")
-    assert app.chosen == [A.TRAVEL[4]]
+    assert app.chosen == [actions.TRAVEL[4]]
 
 
 async def test_the_travel_key_then_a_city_travels() -> None:
     app = await run(MaryliaApp(acting()), "t", "3", "enter")
-    assert app.chosen == [A.TRAVEL[2]]
+    assert app.chosen == [actions.TRAVEL[2]]
 
 
 async def test_collect_wait_and_buy_by_their_keys() -> None:
@@ -122,27 +122,27 @@ async def test_collect_wait_and_buy_by_their_keys() -> None:
     me = state.current
     rich = with_seat(state, me, coins=40)
     collect, buy = await tries(MaryliaApp(rich), ["c", "enter"], ["b", "enter"])
-    assert collect[0] == [A.COLLECT]
-    assert buy[0] == [A.BUY] and A.BUY in rich.legal_actions()
+    assert collect[0] == [actions.COLLECT]
+    assert buy[0] == [actions.BUY] and actions.BUY in rich.legal_actions()
 
 
 async def test_an_action_that_is_not_legal_says_why_and_posts_nothing() -> None:
     state = acting()
-    assert A.WAIT not in state.legal_actions()  # every space of city 1 is full
+    assert actions.WAIT not in state.legal_actions()  # every space of city 1 is full
     pressed, entered = await tries(MaryliaApp(state), ["w"], ["w", "enter"])
-    assert state.why_illegal(A.WAIT) in pressed[1]
+    assert state.why_illegal(actions.WAIT) in pressed[1]
     assert pressed[0] == entered[0] == []
 
 
 async def test_forging_by_letters_and_enter() -> None:
     state = with_seat(acting(), acting().current, hand=hand("grrr"))
     app = await run(MaryliaApp(state), "f", "g", "r", "r", "r", "enter")
-    assert app.chosen == [A.FORGE_BY_PARTS[hand("grrr")]]
+    assert app.chosen == [actions.FORGE_BY_PARTS[hand("grrr")]]
 
 
 async def test_tab_fills_in_the_best_forge_and_the_hint_line_shows_its_value() -> None:
     state = with_seat(acting(), acting().current, hand=hand("grrra"))
-    best = max((a for a in state.legal_actions() if isinstance(a, A.Forge)),
+    best = max((a for a in state.legal_actions() if isinstance(a, actions.Forge)),
                key=lambda a: item_value(a.recipe, a.parts))
     app = await run(MaryliaApp(state), "f", "tab")
     assert f"Enter: {best}" in app.final_prompt
@@ -174,9 +174,9 @@ async def test_interact_with_an_acquirer_sells_the_item_chosen() -> None:
     characters = list(state.characters)
     characters[city] = acquirer
     state = attrs.evolve(with_seat(state, me, items=(old, old)), characters=tuple(characters))
-    assert A.sell(1) in state.legal_actions()
+    assert actions.sell(1) in state.legal_actions()
     app = await run(MaryliaApp(state), "i", "2", "enter")
-    assert app.chosen == [A.sell(1)]
+    assert app.chosen == [actions.sell(1)]
 
 
 # --- auctions ----------------------------------------------------------------------
@@ -186,7 +186,7 @@ def auction_asked() -> MaryliaState:
     """Two merchants in city 1; the first player buys; the other is asked to join."""
     state = acting()
     state = with_seat(state, state.current, coins=30)
-    state = state.apply(A.BUY)
+    state = state.apply(actions.BUY)
     assert state.step == JOIN
     return state
 
@@ -194,32 +194,32 @@ def auction_asked() -> MaryliaState:
 async def test_join_and_pass_by_their_keys() -> None:
     state = auction_asked()
     join, stay = await tries(MaryliaApp(state), ["j", "enter"], ["p", "enter"])
-    assert join[0] == [A.JOIN] and stay[0] == [A.PASS]
+    assert join[0] == [actions.JOIN] and stay[0] == [actions.PASS]
 
 
 async def test_a_bid_is_typed_in_digits_and_refused_above_the_coins_held() -> None:
-    state = auction_asked().apply(A.JOIN)
+    state = auction_asked().apply(actions.JOIN)
     assert state.step == BID
     bidder = state.to_move
     assert isinstance(bidder, int)
     coins = state.seats[bidder].coins
     typed_bid, too_much = await tries(MaryliaApp(state), ["1", "2", "enter"],
                                       [*str(coins + 1), "enter"])
-    assert typed_bid[0] == [A.bid(12)]
-    assert too_much[0] == [] and state.why_illegal(A.bid(coins + 1)) in too_much[1]
+    assert typed_bid[0] == [actions.bid(12)]
+    assert too_much[0] == [] and state.why_illegal(actions.bid(coins + 1)) in too_much[1]
 
 
 async def test_a_committed_bid_shows_as_sealed_to_the_next_bidder_and_all_show_at_the_reveal(
 ) -> None:
-    state = auction_asked().apply(A.JOIN)
+    state = auction_asked().apply(actions.JOIN)
     first = state.to_move
     app = MaryliaApp(state)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("1", "7", "enter")
         await pilot.pause()
-        assert app.chosen == [A.bid(17)]
-        app.play(A.bid(17))  # the next bidder's view
+        assert app.chosen == [actions.bid(17)]
+        app.play(actions.bid(17))  # the next bidder's view
         await pilot.pause()
         second = app.seat
         assert second != first and app.state.step == BID
@@ -227,7 +227,7 @@ async def test_a_committed_bid_shows_as_sealed_to_the_next_bidder_and_all_show_a
         assert "sealed" in sealed and "17" not in sealed.split("Auction")[1].split("\n")[0]
         await pilot.press("9", "enter")
         await pilot.pause()
-        app.play(A.bid(9))
+        app.play(actions.bid(9))
         await pilot.pause()
         revealed = render_text(app)
     line = next(row for row in revealed.splitlines() if "bids revealed" in row)
@@ -236,7 +236,7 @@ async def test_a_committed_bid_shows_as_sealed_to_the_next_bidder_and_all_show_a
 
 
 async def test_a_tied_reveal_marks_only_the_seat_the_engine_says_won() -> None:
-    state = auction_asked().apply(A.JOIN).apply(A.bid(5)).apply(A.bid(5))
+    state = auction_asked().apply(actions.JOIN).apply(actions.bid(5)).apply(actions.bid(5))
     winner = state.last_auction_winner
     assert state.auction is None and winner is not None
     loser = next(seat for seat, _ in state.last_auction if seat != winner)
@@ -247,7 +247,7 @@ async def test_a_tied_reveal_marks_only_the_seat_the_engine_says_won() -> None:
 
 
 async def test_a_spectator_sees_no_amount_before_the_reveal() -> None:
-    state = auction_asked().apply(A.JOIN).apply(A.bid(23))
+    state = auction_asked().apply(actions.JOIN).apply(actions.bid(23))
     app = await run(MaryliaApp(state, read_only=True))
     assert "23" not in app.screen_text.split("Auction", 1)[1].splitlines()[0]
     assert "sealed" in app.screen_text
@@ -260,16 +260,16 @@ async def test_over_the_hand_limit_a_letter_discards_that_card() -> None:
     state = acting()
     me = state.current
     state = attrs.evolve(with_seat(state, me, hand=hand("gggrrrrd")), actions_left=1)
-    state = state.apply(A.COLLECT)
-    assert state.to_move == me and A.DISCARD[LETTERS.index("d")] in state.legal_actions()
+    state = state.apply(actions.COLLECT)
+    assert state.to_move == me and actions.DISCARD[LETTERS.index("d")] in state.legal_actions()
     app = await run(MaryliaApp(state), "d", "enter")
-    assert app.chosen == [A.DISCARD[LETTERS.index("d")]]
+    assert app.chosen == [actions.DISCARD[LETTERS.index("d")]]
 
 
 async def test_the_command_line_plays_typed_notation_and_shows_text_literally() -> None:
     state = acting()
     app = await run(MaryliaApp(state), "colon", *typed("travel 6"), "enter")
-    assert app.chosen == [A.TRAVEL[5]]
+    assert app.chosen == [actions.TRAVEL[5]]
     app = await run(MaryliaApp(state), "colon", *typed("[b]buy[/b] x"), "enter")
     assert app.chosen == [] and "[b]buy[/b] x" in app.final_prompt
 

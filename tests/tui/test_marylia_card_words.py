@@ -23,8 +23,7 @@ from gemtable.engine.games.marylia.components import (
 )
 from gemtable.engine.games.marylia.state import ACT, MaryliaState
 from gemtable.engine.games.marylia.words import encounter_words, event_words, resource_words
-from gemtable.tui.boards.marylia import MaryliaBoard
-from gemtable.tui.boards.marylia import detail as D
+from gemtable.tui.boards.marylia import MaryliaBoard, detail
 from gemtable.tui.boards.marylia.board import DETAIL_ROWS
 
 GAME = registry.get("marylia")
@@ -178,8 +177,8 @@ def test_every_city_reads_whole_in_the_rows_of_an_80_column_board() -> None:
             if IS_MONSTER[card]:
                 city = attrs.evolve(city, treasure=city.treasure[:6] + (hoard,))
             for arrived in ((), (6,), (1, 3, 6)):
-                words = D.city_words(city.view(0), 6, arrived)
-                lines = D.wrapped(words, SIZE[0], DETAIL_ROWS)
+                words = detail.city_words(city.view(0), 6, arrived)
+                lines = detail.wrapped(words, SIZE[0], DETAIL_ROWS)
                 assert "".join(line.plain for line in lines).replace(" ", "") == \
                     words.plain.replace(" ", ""), (ENCOUNTER_NAME[card], kind, arrived)
 

@@ -19,7 +19,7 @@ import pytest
 from tui_support import bots, make_app, match_screen, real_board, render_text, settled, until
 
 from gemtable.engine import State
-from gemtable.engine.games.marylia import actions as A
+from gemtable.engine.games.marylia import actions
 from gemtable.engine.games.marylia.components import COST, item_value
 from gemtable.engine.games.marylia.rules import travel_cost
 from gemtable.engine.games.marylia.state import ACT, BID, MaryliaState
@@ -47,35 +47,35 @@ class TidyBot:
 
 def tidy_choice(view: MaryliaState) -> object:
     legal = view.legal_actions()
-    if A.PLACE[0] in legal:
-        return A.PLACE[0]
+    if actions.PLACE[0] in legal:
+        return actions.PLACE[0]
     mover = view.to_move
     assert isinstance(mover, int)
     seat = view.seats[mover]
-    bids = [a for a in legal if isinstance(a, A.Bid)]
+    bids = [a for a in legal if isinstance(a, actions.Bid)]
     if bids:
-        return A.bid(min(seat.coins, 3 + 2 * mover))
-    joins = [a for a in legal if isinstance(a, A.Join)]
-    if A.PASS in legal:
-        return joins[0] if joins and seat.coins >= 8 else A.PASS
-    discards = [a for a in legal if isinstance(a, A.Discard)]
+        return actions.bid(min(seat.coins, 3 + 2 * mover))
+    joins = [a for a in legal if isinstance(a, actions.Join)]
+    if actions.PASS in legal:
+        return joins[0] if joins and seat.coins >= 8 else actions.PASS
+    discards = [a for a in legal if isinstance(a, actions.Discard)]
     if discards:
         return discards[0]
-    sells = [a for a in legal if isinstance(a, A.Sell)]
+    sells = [a for a in legal if isinstance(a, actions.Sell)]
     if sells:
         return max(sells, key=lambda a: seat.items[a.item].value)
-    forges = [a for a in legal if isinstance(a, A.Forge)
+    forges = [a for a in legal if isinstance(a, actions.Forge)
               and item_value(a.recipe, a.parts) >= 8]
     if forges:
         return max(forges, key=lambda a: (item_value(a.recipe, a.parts), str(a)))
-    if A.BUY in legal and seat.coins >= COST[view.resources[seat.city]] + 5:
-        return A.BUY
-    if A.WAIT in legal:
-        return A.WAIT
-    travels = [a for a in legal if isinstance(a, A.Travel) and view.resources[a.city] >= 0]
+    if actions.BUY in legal and seat.coins >= COST[view.resources[seat.city]] + 5:
+        return actions.BUY
+    if actions.WAIT in legal:
+        return actions.WAIT
+    travels = [a for a in legal if isinstance(a, actions.Travel) and view.resources[a.city] >= 0]
     if travels:
         return min(travels, key=lambda a: (travel_cost(view.seats[mover].city, a.city), a.city))
-    return A.COLLECT
+    return actions.COLLECT
 
 
 def snapshot_bots(kind: str, *, game_id: str, seed: int) -> object:
@@ -148,7 +148,7 @@ async def test_mid_game(size, players, check):
                               and table.true_state.actions_left == 3)
         app.screen.board.focus()
         view = table.true_state.view(0)
-        if any(isinstance(a, A.Forge) for a in view.legal_actions()):
+        if any(isinstance(a, actions.Forge) for a in view.legal_actions()):
             await pilot.press("f", "tab")
         else:
             await pilot.press("5")

@@ -16,7 +16,7 @@ from board_harness import BoardApp, run, tries, typed
 from tui_support import render_text
 
 from gemtable.engine import CHANCE, chance_rng, registry
-from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench import actions
 from gemtable.engine.games.workbench.components import LETTERS
 from gemtable.engine.games.workbench.state import CHOOSE, MAKE, MOVE, PICK, TRIM, WorkbenchState
 from gemtable.tui.boards import board_for
@@ -95,7 +95,7 @@ class WorkbenchApp(BoardApp):
 
 async def test_a_number_then_enter_keeps_those_dice() -> None:
     app = await run(WorkbenchApp(position()), "2", "enter")
-    assert app.chosen == [A.PICK[2]]
+    assert app.chosen == [actions.PICK[2]]
 
 
 async def test_the_preview_says_what_enter_keeps_before_it_is_pressed() -> None:
@@ -116,18 +116,18 @@ async def test_the_cloth_adds_a_neighbouring_number() -> None:
     results = await tries(WorkbenchApp(state), ["1", "2", "enter"],
                           ["6", "1", "enter"],  # 6 and 1 are neighbours
                           ["1", "2", "1", "enter"])  # pressed again: dropped
-    assert [chosen for chosen, _ in results] == [[A.PICK_PAIR[1]], [A.PICK_PAIR[6]], [A.PICK[2]]]
+    assert [chosen for chosen, _ in results] == [[actions.PICK_PAIR[1]], [actions.PICK_PAIR[6]], [actions.PICK[2]]]
 
 
 async def test_without_the_cloth_a_second_number_replaces_the_first() -> None:
     app = await run(WorkbenchApp(position()), "1", "2", "enter")
-    assert app.chosen == [A.PICK[2]]
+    assert app.chosen == [actions.PICK[2]]
 
 
 async def test_the_crucible_rolls_the_colours_typed() -> None:
     state = with_seat(position(), 0, tools="R---")
     app = await run(WorkbenchApp(state), "c", "r", "R", "b", "g", "enter")
-    assert app.chosen == [A.CRUCIBLE[2, 1, 0, 1]]
+    assert app.chosen == [actions.CRUCIBLE[2, 1, 0, 1]]
 
 
 async def test_the_crucible_asks_for_four_dice_and_backspace_takes_one_back() -> None:
@@ -135,7 +135,7 @@ async def test_the_crucible_asks_for_four_dice_and_backspace_takes_one_back() ->
     short, fixed = await tries(WorkbenchApp(state), ["c", "r", "b", "enter"],
                                ["c", "r", "b", "y", "y", "backspace", "g", "enter"])
     assert short[0] == [] and "2 more Crucible dice" in short[1]
-    assert fixed[0] == [A.CRUCIBLE[1, 1, 1, 1]]
+    assert fixed[0] == [actions.CRUCIBLE[1, 1, 1, 1]]
 
 
 async def test_without_a_crucible_die_c_says_why() -> None:
@@ -146,25 +146,25 @@ async def test_without_a_crucible_die_c_says_why() -> None:
 async def test_after_the_crucible_roll_a_number_shown_only_by_its_dice_can_be_picked() -> None:
     app = WorkbenchApp(with_seat(position(), 0, tools="R---"))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.play(A.CRUCIBLE[4, 0, 0, 0])
+        app.play(actions.CRUCIBLE[4, 0, 0, 0])
         await pilot.pause()
         tray_faces = {face for face in range(1, 7)
                       if any(app.state.tray[c * 6 + face - 1] for c in range(4))}
         only_extra = [a.number for a in app.state.legal_actions()
-                      if isinstance(a, A.Pick) and a.number not in tray_faces]
+                      if isinstance(a, actions.Pick) and a.number not in tray_faces]
         assert only_extra, "the seeded Crucible roll shows a new number"
         await pilot.press(str(only_extra[0]), "enter")
         await pilot.pause()
         assert "Crucible" in render_text(app)
-    assert app.chosen == [A.PICK[only_extra[0]]]
+    assert app.chosen == [actions.PICK[only_extra[0]]]
 
 
 async def test_p_declines_the_crucible_facing_an_empty_tray() -> None:
     state = with_seat(position(OPENING), 0, tools="Y---")
     state = attrs.evolve(state, tray=(0,) * 24, step=CHOOSE, current=0)  # the tray is empty
-    assert A.PASS in state.legal_actions()
+    assert actions.PASS in state.legal_actions()
     app = await run(WorkbenchApp(state), "p", "enter")
-    assert app.chosen == [A.PASS]
+    assert app.chosen == [actions.PASS]
 
 
 # --- design: more than six dice -------------------------------------------------------
@@ -203,19 +203,19 @@ async def test_picking_more_than_six_warns_then_letters_choose_the_die_to_leave(
         assert len(app.chosen) == 1 and "choose the die to leave" in app.prompt()
         await pilot.press("g", "enter")
         await pilot.pause()
-    assert app.chosen == [A.PICK[3], A.LEAVE[3, 3, True]]
+    assert app.chosen == [actions.PICK[3], actions.LEAVE[3, 3, True]]
 
 
 async def test_pressing_a_colour_again_moves_to_its_next_die_and_arrows_step() -> None:
     state = crowded()
-    state = state.apply(A.PICK[3])
-    options = [a for a in state.legal_actions() if isinstance(a, A.Leave)]
+    state = state.apply(actions.PICK[3])
+    options = [a for a in state.legal_actions() if isinstance(a, actions.Leave)]
     assert [str(a) for a in options] == ["leave R3", "leave B3", "leave Y3", "leave G3x"]
     results = await tries(WorkbenchApp(state), ["right", "right", "enter"], ["left", "enter"],
                           ["y", "enter"], ["r", "r", "enter"])
     assert [chosen for chosen, _ in results] == [
-        [A.LEAVE[1, 3, False]], [A.LEAVE[3, 3, True]], [A.LEAVE[2, 3, False]],
-        [A.LEAVE[0, 3, False]]]  # one kind of red die: pressing r again stays on it
+        [actions.LEAVE[1, 3, False]], [actions.LEAVE[3, 3, True]], [actions.LEAVE[2, 3, False]],
+        [actions.LEAVE[0, 3, False]]]  # one kind of red die: pressing r again stays on it
 
 
 # --- manufacturing: placing, tools, storing, discarding ------------------------------------
@@ -223,15 +223,15 @@ async def test_pressing_a_colour_again_moves_to_its_next_die_and_arrows_step() -
 
 async def test_card_number_then_a_places_every_die_that_fits() -> None:
     app = await run(WorkbenchApp(position(OPENING)), "1", "a", "enter")
-    assert app.chosen == [A.put(0, (0, 1, 1, 0))]
+    assert app.chosen == [actions.put(0, (0, 1, 1, 0))]
 
 
 async def test_colour_letters_choose_the_dice_to_place() -> None:
     state = position(OPENING + ";put 1 BY")  # seat 2 holds R Y G
     one, two, preview = await tries(WorkbenchApp(state), ["4", "r", "enter"],
                                     ["4", "r", "y", "enter"], ["4", "y", "r"])
-    assert one[0] == [A.put(3, (1, 0, 0, 0))]
-    assert two[0] == [A.put(3, (1, 0, 1, 0))]
+    assert one[0] == [actions.put(3, (1, 0, 0, 0))]
+    assert two[0] == [actions.put(3, (1, 0, 1, 0))]
     assert preview[0] == [] and "Enter: put 4 RY — finishes the card" in preview[1]
 
 
@@ -239,9 +239,9 @@ async def test_arrows_move_the_card_cursor() -> None:
     state = position(OPENING + ";put 1 BY")
     # The cursor starts on the first card the dice fit (1); right is card 2.
     app = await run(WorkbenchApp(state), "right", "y", "enter")
-    assert app.chosen == [A.put(1, (0, 0, 1, 0))]
+    assert app.chosen == [actions.put(1, (0, 0, 1, 0))]
     app = await run(WorkbenchApp(state), "down", "right", "r", "enter")  # 1 -> 3 -> 4
-    assert app.chosen == [A.put(3, (1, 0, 0, 0))]
+    assert app.chosen == [actions.put(3, (1, 0, 0, 0))]
 
 
 async def test_a_die_that_does_not_fit_is_explained_and_not_posted() -> None:
@@ -254,9 +254,9 @@ async def test_the_loupe_die_covers_the_gem_chosen_after_l() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="--G-")
     chosen, asked, only = await tries(WorkbenchApp(state), ["3", "r", "l", "b", "enter"],
                                       ["3", "l", "enter"], ["3", "r", "l", "enter"])
-    assert chosen[0] == [A.put(2, (1, 0, 0, 0), loupe=1)]
+    assert chosen[0] == [actions.put(2, (1, 0, 0, 0), loupe=1)]
     assert asked[0] == [] and "which gem does the Loupe" in asked[1]  # r and b are open
-    assert only[0] == [A.put(2, (1, 0, 0, 0), loupe=1)]  # only b is left open
+    assert only[0] == [actions.put(2, (1, 0, 0, 0), loupe=1)]  # only b is left open
 
 
 async def test_the_burin_die_then_a_burin_move_by_card_numbers() -> None:
@@ -265,7 +265,7 @@ async def test_the_burin_die_then_a_burin_move_by_card_numbers() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("4", "i", "enter")
         await pilot.pause()
-        assert app.chosen == [A.put(3, (0, 0, 0, 0), burin=True)]
+        assert app.chosen == [actions.put(3, (0, 0, 0, 0), burin=True)]
         app.play(app.chosen[-1])
         assert app.state.step == MOVE
         await pilot.pause()
@@ -274,7 +274,7 @@ async def test_the_burin_die_then_a_burin_move_by_card_numbers() -> None:
         assert "to card 4, which finishes it" in app.prompt()
         await pilot.press("enter")
         await pilot.pause()
-    assert app.chosen[-1] == A.move(0, 3, 2, 2)
+    assert app.chosen[-1] == actions.move(0, 3, 2, 2)
 
 
 async def test_a_loupe_die_sitting_on_another_colour_moves_by_its_own_colour() -> None:
@@ -287,21 +287,21 @@ async def test_a_loupe_die_sitting_on_another_colour_moves_by_its_own_colour() -
     preview, moved, wrong = await tries(WorkbenchApp(state), ["2", "5"], ["2", "5", "b", "enter"],
                                         ["2", "5", "r", "enter"])
     assert "move 2 5 B/G" in preview[1] and "Loupe die on emerald" in preview[1]
-    assert moved[0] == [A.move(1, 4, 1, 3)]
+    assert moved[0] == [actions.move(1, 4, 1, 3)]
     assert wrong[0] == [] and "slot 5 has no open ruby" in wrong[1]
 
 
 async def test_p_skips_the_burin_move() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="---R")
-    state = state.apply(A.put(3, (0, 0, 0, 0), burin=True))
+    state = state.apply(actions.put(3, (0, 0, 0, 0), burin=True))
     app = await run(WorkbenchApp(state), "p", "enter")
-    assert app.chosen == [A.PASS]
+    assert app.chosen == [actions.PASS]
 
 
 async def test_the_last_die_is_stored_on_a_tool() -> None:
     state = position(OPENING + ";put 1 BY;put 4 RY")  # seat 1 is left with G
     results = await tries(WorkbenchApp(state), ["s", "i", "enter"], ["s", "c", "enter"])
-    assert [chosen for chosen, _ in results] == [[A.STORE[3, 3]], [A.STORE[3, 0]]]
+    assert [chosen for chosen, _ in results] == [[actions.STORE[3, 3]], [actions.STORE[3, 0]]]
 
 
 SEED_2_STUCK = (
@@ -315,14 +315,14 @@ SEED_2_STUCK = (
 
 async def test_with_several_dice_that_fit_nowhere_store_names_the_die_or_d_discards() -> None:
     state = position(SEED_2_STUCK, seed=2)
-    assert state.seats[1].held == (1, 0, 0, 1) and A.DISCARD in state.legal_actions()
+    assert state.seats[1].held == (1, 0, 0, 1) and actions.DISCARD in state.legal_actions()
     which, store, undone, discard = await tries(
         WorkbenchApp(state), ["s", "i", "enter"], ["s", "r", "o", "enter"],
         ["s", "g", "i", "backspace", "enter"], ["d", "enter"])
     assert which[0] == [] and "store which die" in which[1]
-    assert store[0] == [A.STORE[0, 1]]
+    assert store[0] == [actions.STORE[0, 1]]
     assert undone[0] == [] and "on which tool" in undone[1]  # the tool was taken back
-    assert discard[0] == [A.DISCARD]
+    assert discard[0] == [actions.DISCARD]
 
 
 async def test_discard_is_refused_while_a_die_fits() -> None:
@@ -336,7 +336,7 @@ async def test_discard_is_refused_while_a_die_fits() -> None:
 
 async def test_colon_opens_a_line_for_typed_actions() -> None:
     app = await run(WorkbenchApp(position(OPENING)), "colon", *typed("put 1 by"), "enter")
-    assert app.chosen == [A.put(0, (0, 1, 1, 0))]
+    assert app.chosen == [actions.put(0, (0, 1, 1, 0))]
 
 
 ILLEGAL_TEXT = [("pick 3", "no die shows 3"), ("fly away", "not an action"),
@@ -354,7 +354,7 @@ async def test_illegal_typed_text_shows_a_message_and_posts_nothing() -> None:
 
 async def test_escape_closes_the_command_line_and_board_keys_work_again() -> None:
     app = await run(WorkbenchApp(position()), "colon", "x", "escape", "2", "enter")
-    assert app.chosen == [A.PICK[2]]
+    assert app.chosen == [actions.PICK[2]]
 
 
 # --- read-only, bad keys, no double posts ---------------------------------------------------
@@ -389,7 +389,7 @@ async def test_bad_keys_give_a_short_message_and_never_crash() -> None:
 
 async def test_a_second_enter_before_the_next_view_posts_nothing_more() -> None:
     app = await run(WorkbenchApp(position()), "2", "enter", "enter", "6", "enter")
-    assert app.chosen == [A.PICK[2]]
+    assert app.chosen == [actions.PICK[2]]
 
 
 async def test_show_error_lets_the_person_try_again() -> None:
@@ -401,7 +401,7 @@ async def test_show_error_lets_the_person_try_again() -> None:
         assert "refused" in app.prompt()
         await pilot.press("6", "enter")
         await pilot.pause()
-    assert app.chosen == [A.PICK[2], A.PICK[6]]
+    assert app.chosen == [actions.PICK[2], actions.PICK[6]]
 
 
 async def test_showing_the_same_position_again_keeps_what_was_chosen() -> None:
@@ -411,7 +411,7 @@ async def test_showing_the_same_position_again_keeps_what_was_chosen() -> None:
         app.redraw()  # e.g. the status bar changed; the position did not
         await pilot.press("y", "enter")
         await pilot.pause()
-    assert app.chosen == [A.put(3, (1, 0, 1, 0))]
+    assert app.chosen == [actions.put(3, (1, 0, 1, 0))]
 
 
 class ScreenKeysApp(WorkbenchApp):
@@ -426,11 +426,11 @@ class ScreenKeysApp(WorkbenchApp):
 
 async def test_when_read_only_the_hosts_bindings_win_over_board_keys() -> None:
     state = with_seat(position(OPENING + ";put 1 BY"), 1, tools="---R")
-    state = state.apply(A.put(3, (0, 0, 0, 0), burin=True))
+    state = state.apply(actions.put(3, (0, 0, 0, 0), burin=True))
     app = await run(ScreenKeysApp(state, seat=0, read_only=True), "p")
     assert app.retried == 1 and app.chosen == []
     app = await run(ScreenKeysApp(state), "p", "enter")
-    assert app.retried == 0 and app.chosen == [A.PASS]
+    assert app.retried == 0 and app.chosen == [actions.PASS]
 
 
 # --- mouse -----------------------------------------------------------------------------------
@@ -444,9 +444,9 @@ async def test_clicking_a_tray_number_picks_it_and_a_card_moves_the_cursor() -> 
         await pilot.click("#wb-tray", offset=(tray.index(" 6 ") + 2, 0))
         await pilot.press("enter")
         await pilot.pause()
-        assert app.chosen == [A.PICK[6]]
-        app.play(A.PICK[6])
-        app.play(A.PICK[2])  # seat 2; seat 1 holds R Y G now
+        assert app.chosen == [actions.PICK[6]]
+        app.play(actions.PICK[6])
+        app.play(actions.PICK[2])  # seat 2; seat 1 holds R Y G now
         await pilot.pause()
         # (the cursor mark ► may stand before the number: it counts as a space here)
         rows = app.query_one("#wb-showcase", Painted).render().plain.replace("►", " ").splitlines()
@@ -454,7 +454,7 @@ async def test_clicking_a_tray_number_picks_it_and_a_card_moves_the_cursor() -> 
         await pilot.click("#wb-showcase", offset=(rows[y].index(" 4 ") + 2, y))
         await pilot.press("a", "enter")
         await pilot.pause()
-    assert app.chosen[-1] == A.put(3, (1, 0, 1, 0))
+    assert app.chosen[-1] == actions.put(3, (1, 0, 1, 0))
 
 
 # --- what is on screen ---------------------------------------------------------------------
@@ -545,28 +545,28 @@ def test_the_registry_gives_this_board_and_keys_are_described() -> None:
 def keys_for(state: WorkbenchState, action: object) -> list[str]:
     """What a person types on the board for `action` in `state`."""
     letter = {c: LETTERS[c].lower() for c in range(4)}
-    if isinstance(action, A.Pick):
+    if isinstance(action, actions.Pick):
         numbers = [action.number] + ([action.neighbour] if action.neighbour else [])
         return [*map(str, numbers), "enter"]
-    if isinstance(action, A.Crucible):
+    if isinstance(action, actions.Crucible):
         return ["c", *(letter[c] for c, n in enumerate(action.dice) for _ in range(n)), "enter"]
-    if isinstance(action, A.Leave):
-        options = [a for a in state.legal_actions() if isinstance(a, A.Leave)]
+    if isinstance(action, actions.Leave):
+        options = [a for a in state.legal_actions() if isinstance(a, actions.Leave)]
         return ["right"] * (options.index(action) + 1) + ["enter"]
-    if isinstance(action, A.Put):
+    if isinstance(action, actions.Put):
         keys = [str(action.slot + 1), *(letter[c] for c, n in enumerate(action.dice)
                                         for _ in range(n))]
         keys += ["i"] if action.burin else []
         keys += ["l", letter[action.loupe]] if action.loupe >= 0 else []
         return [*keys, "enter"]
-    if isinstance(action, A.Move):
-        gems = list(dict.fromkeys(m.gem for m in state.legal_actions() if isinstance(m, A.Move)
+    if isinstance(action, actions.Move):
+        gems = list(dict.fromkeys(m.gem for m in state.legal_actions() if isinstance(m, actions.Move)
                                   and m.source == action.source and m.die == action.die))
         presses = [letter[action.die]] * (gems.index(action.gem) + 1)
         return [str(action.source + 1), str(action.target + 1), *presses, "enter"]
-    if isinstance(action, A.Store):
+    if isinstance(action, actions.Store):
         return ["s", letter[action.colour], "coli"[action.tool], "enter"]
-    if isinstance(action, A.Discard):
+    if isinstance(action, actions.Discard):
         return ["d", "enter"]
     return ["p", "enter"]
 
@@ -583,7 +583,7 @@ async def play_from_keys(players: int, seed: int, limit: int) -> set[str]:
                 break
             legal = app.state.legal_actions()
             # Prefer the rarer kinds, so a short game still meets them all.
-            rare = [a for a in legal if not isinstance(a, A.Pick | A.Put)]
+            rare = [a for a in legal if not isinstance(a, actions.Pick | actions.Put)]
             action = rng.choice(rare if rare and rng.random() < 0.5 else legal)
             await pilot.press(*keys_for(app.state, action))
             await pilot.pause()

@@ -20,16 +20,14 @@ from test_workbench_board import OPENING, WorkbenchApp, position, with_seat
 from gemtable.engine import CHANCE, chance_rng, registry
 from gemtable.engine.games.workbench.components import COMMISSION_ID, METALS
 from gemtable.engine.games.workbench.state import WorkbenchState
-from gemtable.tui.boards.workbench import WorkbenchBoard
-from gemtable.tui.boards.workbench import controls as C
-from gemtable.tui.boards.workbench import keys as K
+from gemtable.tui.boards.workbench import WorkbenchBoard, controls, keys
 from gemtable.tui.boards.workbench.benches import bench_marks
 from gemtable.tui.boards.workbench.glyphs import PIECE_SHORT
 from gemtable.tui.boards.workbench.prompt import turn_hint
 from gemtable.tui.boards.workbench.table import commission_segments, showcase_columns
 
 GAME = registry.get("workbench")
-ARROW_KEYS = dict(zip(K.ARROWS, ("left", "right", "up", "down"), strict=True))
+ARROW_KEYS = dict(zip(keys.ARROWS, ("left", "right", "up", "down"), strict=True))
 NAMED = {"Enter": "enter", "Esc": "escape", "Bksp": "backspace", ":": "colon"}
 
 
@@ -91,16 +89,16 @@ def test_every_key_that_does_something_is_on_the_key_bar() -> None:
         board = board_for(state)
         shown = keys_named(board.key_help())
         assert {"enter", "colon"} <= shown
-        ctx = C.Ctx(state.view(state.current), state.legal_actions())  # the seat to act
+        ctx = controls.Ctx(state.view(state.current), state.legal_actions())  # the seat to act
         cursor = board.cursor
         for key in {key.key for key in board.board_keys()} - {"enter", "colon"}:
             char = key if len(key) == 1 else ""
-            outcome = C.press(ctx, C.Draft(), cursor, key, char, cols)
-            if outcome is None or (outcome.draft, outcome.cursor) == (C.Draft(), cursor):
+            outcome = controls.press(ctx, controls.Draft(), cursor, key, char, cols)
+            if outcome is None or (outcome.draft, outcome.cursor) == (controls.Draft(), cursor):
                 continue  # nothing chosen, nothing moved: a refusal or a word of help
             checked += 1
             assert key.lower() in shown, (
-                f"{key!r} acts in {C.phase(state)} but the key bar shows {board.key_help()}")
+                f"{key!r} acts in {controls.phase(state)} but the key bar shows {board.key_help()}")
     assert checked > 100
 
 
@@ -113,7 +111,7 @@ def test_the_prompt_names_each_tool_key_the_person_can_use(tools: str) -> None:
     tool_keys = board.tool_key_help()
     held = {"l": tools[2] != "-", "i": tools[3] != "-"}
     assert {key for key, _ in tool_keys} == {key for key, has in held.items() if has}
-    ctx = C.Ctx(state.view(1), state.legal_actions())
+    ctx = controls.Ctx(state.view(1), state.legal_actions())
     prompt = turn_hint(ctx, tool_keys).plain
     for key, words in tool_keys:
         assert f"{key} {words}" in prompt

@@ -24,7 +24,7 @@ from tui_support import (
 )
 
 from gemtable.engine import State
-from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench import actions
 from gemtable.engine.games.workbench.components import SIZE
 from gemtable.engine.games.workbench.state import MAKE
 from gemtable.tui.app import StartTable
@@ -51,11 +51,11 @@ class TidyBot:
 
     @staticmethod
     def _rank(view, action) -> tuple[int, int]:
-        if isinstance(action, A.Put):
+        if isinstance(action, actions.Put):
             placed = sum(action.dice) + (action.loupe >= 0) + action.burin
             done = placed == sum(view.missing[action.slot])
             return (SIZE[view.showcase[action.slot]] if done else 0, placed)
-        if isinstance(action, A.Pick):
+        if isinstance(action, actions.Pick):
             open_gems = [sum(m[c] for card, m in zip(view.showcase, view.missing, strict=True)
                              if card >= 0) for c in range(4)]
             faces = [f for f in (action.number, action.neighbour) if f]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from gemtable.engine import registry
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import parse_cell
 from gemtable.engine.games.iridescia.state import SEATING, IridesciaState
 
@@ -34,5 +34,5 @@ def seated(players: int, seed: int = 1, rhom: int = -1) -> IridesciaState:
     """A new game past the seating step, seat `rhom` (if any) the Rhom deck."""
     state = GAME.new(players, seed=seed)
     while state.step == SEATING:
-        state = state.apply(A.RHOM if state.current == rhom else A.EXPLORER)
+        state = state.apply(actions.RHOM if state.current == rhom else actions.EXPLORER)
     return state

@@ -6,8 +6,7 @@ import attrs
 import pytest
 
 from gemtable.engine import IllegalAction, registry
-from gemtable.engine.games.iridescia import actions as A
-from gemtable.engine.games.iridescia import rhom
+from gemtable.engine.games.iridescia import actions, rhom
 from gemtable.engine.games.iridescia.actions import item_played
 from gemtable.engine.games.iridescia.board import FORWARD, ROW_OF, parse_cell, row_cells
 from gemtable.engine.games.iridescia.common import needs_refresh
@@ -32,9 +31,9 @@ def on_tile(players: int = 4, seed: int = 7, items: tuple[int, ...] = ()):
     """Seat 1 has revealed and moved onto a plain gem tile of row 1, holding `items`."""
     state = GAME.new(players, seed=seed)
     while state.step != REVEAL:
-        state = state.apply(A.EXPLORER)
+        state = state.apply(actions.EXPLORER)
     cell = next(c for c in row_cells(0) if state.cells[c] >= 0 and TILES[state.cells[c]].gem < 4)
-    state = state.apply(A.OnCell("reveal", cell)).apply(A.OnCell("move", cell))
+    state = state.apply(actions.OnCell("reveal", cell)).apply(actions.OnCell("move", cell))
     me = state.current
     seat = attrs.evolve(state.seats[me], items=tuple(sorted(items)))
     seats = list(state.seats)
@@ -44,22 +43,22 @@ def on_tile(players: int = 4, seed: int = 7, items: tuple[int, ...] = ()):
 
 def test_epic_elixir_gives_another_turn_without_another_elixir():
     state, _ = on_tile(items=(ELIXIR,))
-    state = state.apply(A.ELIXIR).apply(A.END)
+    state = state.apply(actions.ELIXIR).apply(actions.END)
     assert state.current == 0 and state.elixir_turn and state.step == REVEAL
     market = list(state.market)
     market[0] = ELIXIR
     state = attrs.evolve(state, market=tuple(market))
-    assert A.OnSlot("buy", 0) not in state.legal_actions()
+    assert actions.OnSlot("buy", 0) not in state.legal_actions()
 
 
 def test_reference_book_reserves_a_relic_only_its_owner_restores():
     state, _ = on_tile(items=(BOOK,))
     relic = state.relic_row[2]
-    state = state.apply(A.OnSlot("book", 2))
+    state = state.apply(actions.OnSlot("book", 2))
     assert state.seats[0].reserved == (relic,) and state.relic_row[2] != relic
     seat = attrs.evolve(state.seats[0], cargo=RELICS[relic].cost)
     state = attrs.evolve(state, seats=(seat,) + state.seats[1:])
-    after = state.apply(A.OnSlot("restore", 0, True))
+    after = state.apply(actions.OnSlot("restore", 0, True))
     assert relic in after.seats[0].relics and after.seats[0].reserved == ()
 
 
@@ -67,7 +66,7 @@ def test_cauldron_trades_two_gems_for_one():
     state, _ = on_tile(items=(CAULDRON,))
     seat = attrs.evolve(state.seats[0], cargo=(1, 1, 0, 0))
     state = attrs.evolve(state, seats=(seat,) + state.seats[1:])
-    state = state.apply(A.Cauldron((0, 1), 3))
+    state = state.apply(actions.Cauldron((0, 1), 3))
     assert state.seats[0].cargo == (0, 0, 0, 1)
 
 
@@ -75,9 +74,9 @@ def test_wishing_well_takes_a_gem_worth_at_most_a_die():
     state, _ = on_tile(items=(WELL,))
     state = attrs.evolve(state, market_dice=(2, 5, 5, 5))
     cargo = state.seats[0].cargo
-    state = state.apply(A.WELL).apply(A.ROLLS[1]).apply(A.ROLLS[0])
-    assert state.step == WISH and state.legal_actions() == (A.OnGem("wish", 0),)
-    state = state.apply(A.OnGem("wish", 0))
+    state = state.apply(actions.WELL).apply(actions.ROLLS[1]).apply(actions.ROLLS[0])
+    assert state.step == WISH and state.legal_actions() == (actions.OnGem("wish", 0),)
+    state = state.apply(actions.OnGem("wish", 0))
     assert state.step == OPTIONAL and state.seats[0].cargo[0] == cargo[0] + 1
 
 
@@ -90,8 +89,8 @@ def test_pickaxe_copies_a_revealed_neighbour_for_each_gem_mined():
     state = attrs.evolve(state, shown=tuple(shown))
     copied = TILES[state.cells[neighbour]].gem
     before = state.seats[0].cargo
-    state = state.apply(A.OnCell("pickaxe", neighbour)).apply(A.MINE)
-    state = state.apply(A.ROLLS[5]).apply(A.ROLLS[5])
+    state = state.apply(actions.OnCell("pickaxe", neighbour)).apply(actions.MINE)
+    state = state.apply(actions.ROLLS[5]).apply(actions.ROLLS[5])
     gem = state.tile_gem
     after = state.seats[0].cargo
     gained = sum(after) - sum(before)
@@ -102,14 +101,14 @@ def test_catapult_jumps_before_revealing_and_turns_the_tile_up():
     state = GAME.new(4, seed=3)
     for _ in range(3):
         hidden = [c for c in row_cells(0) if state.cells[c] >= 0 and not state.shown[c]]
-        state = state.apply(A.OnCell("reveal", hidden[0]))
+        state = state.apply(actions.OnCell("reveal", hidden[0]))
         move = next(a for a in state.legal_actions() if getattr(a, "verb", "") == "move")
-        state = state.apply(move).apply(A.END)
+        state = state.apply(move).apply(actions.END)
     assert state.current == 3 and CATAPULT in state.seats[3].items
     target = parse_cell("1f")
     if not state.cells[target] >= 0 or state.shown[target]:
         target = next(c for c in row_cells(0) if state.cells[c] >= 0 and not state.shown[c])
-    state = state.apply(A.OnCell("catapult", target))
+    state = state.apply(actions.OnCell("catapult", target))
     assert state.seats[3].position == target and state.shown[target]
     assert not any(getattr(a, "verb", "") == "catapult" for a in state.legal_actions())
     reveals = {a.cell for a in state.legal_actions() if getattr(a, "verb", "") == "reveal"}
@@ -120,7 +119,7 @@ def test_swapping_stones_only_at_the_start_of_a_turn():
     state, _ = on_tile(players=4, items=(SWAP,))
     assert not any(getattr(a, "verb", "") == "swap" for a in state.legal_actions())
     with pytest.raises(IllegalAction):
-        state.apply(A.OnSlot("swap", 1))
+        state.apply(actions.OnSlot("swap", 1))
 
 
 def test_market_refresh_on_three_alike_or_two_pairs():
@@ -131,7 +130,7 @@ def test_market_refresh_on_three_alike_or_two_pairs():
 
 def test_a_blocked_explorer_discards_a_tile_and_steps_to_the_nearest_empty_hex():
     state, cell = on_tile()
-    state = state.apply(A.END)
+    state = state.apply(actions.END)
     # Seat 1 stands on the empty hex of `cell`; empty everything ahead and beside it.
     cells = list(state.cells)
     for c in FORWARD[cell]:
@@ -149,7 +148,7 @@ def test_a_blocked_explorer_discards_a_tile_and_steps_to_the_nearest_empty_hex()
 
 def test_rhom_takes_the_missing_gem_in_demand_and_a_rainbow_last():
     state = GAME.new(2, seed=1)
-    state = state.apply(A.EXPLORER).apply(A.RHOM)
+    state = state.apply(actions.EXPLORER).apply(actions.RHOM)
     plain = [c for c in range(len(state.cells)) if state.cells[c] >= 0
              and TILES[state.cells[c]].gem < 4 and ROW_OF[c] == 0]
     rainbow = [c for c in range(len(state.cells)) if state.cells[c] >= 0
@@ -163,7 +162,7 @@ def test_rhom_takes_the_missing_gem_in_demand_and_a_rainbow_last():
 
 
 def test_rhom_scores_gems_beyond_seven_and_keeps_a_new_type():
-    state = GAME.new(2, seed=1).apply(A.EXPLORER).apply(A.RHOM)
+    state = GAME.new(2, seed=1).apply(actions.EXPLORER).apply(actions.RHOM)
     seat = attrs.evolve(state.seats[1], cargo=(4, 3, 0, 0))
     state = attrs.evolve(state, seats=(state.seats[0], seat), market_dice=(3, 2, 5, 2))
     after = rhom.gain(state, 1, 2, 1, 0)  # a new emerald replaces an amethyst (worth 3)
@@ -174,7 +173,7 @@ def test_rhom_scores_gems_beyond_seven_and_keeps_a_new_type():
 
 def test_log_lines_and_reveals():
     state = GAME.new(4, seed=2)
-    action = A.OnCell("reveal", 0)
+    action = actions.OnCell("reveal", 0)
     assert state.reveals(action)
     after = state.apply(action)
     assert "revealed 1a" in state.describe(action, after)
@@ -219,6 +218,6 @@ def test_hidden_hands_are_dealt_even_when_the_unseen_cards_are_few():
     ("buy 4", ""), ("wish c", ""), ("take", ""), ("mine", ""), ("stone", ""), ("go 3b", ""),
 ])
 def test_the_engine_says_which_item_an_action_plays(text, key):
-    action = A.parse(text)
+    action = actions.parse(text)
     assert action is not None, text
     assert item_played(action) == (ITEM_BY_KEY[key] if key else -1)

@@ -8,7 +8,7 @@ import pytest
 from iridescia_positions import seated, with_seat
 
 from gemtable.engine import IllegalAction
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import row_cells
 from gemtable.engine.games.iridescia.components import CART, CAULDRON, DYNAMITE, JACKHAMMER, TILES
 from gemtable.engine.games.iridescia.state import OPTIONAL
@@ -24,7 +24,7 @@ def on_tile(items: tuple[int, ...] = (), cargo: tuple[int, int, int, int] = (0, 
     """A two-seat game: seat 1 stands on a plain gem tile of row 1, holding `items`."""
     state = seated(2, seed=7)
     cell = next(c for c in row_cells(0) if state.cells[c] >= 0 and TILES[state.cells[c]].gem < 4)
-    state = state.apply(A.OnCell("reveal", cell)).apply(A.OnCell("move", cell))
+    state = state.apply(actions.OnCell("reveal", cell)).apply(actions.OnCell("move", cell))
     assert state.step == OPTIONAL
     return with_seat(state, state.current, items=items, cargo=cargo, stones=0)
 

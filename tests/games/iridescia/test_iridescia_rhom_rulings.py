@@ -8,7 +8,7 @@ import attrs
 import pytest
 from iridescia_positions import cell, seated, with_seat
 
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import AIRSHIP, FINISHED, row_cells
 from gemtable.engine.games.iridescia.components import RELICS, RHOM_CARDS
 from gemtable.engine.games.iridescia.state import EMPTY, GIVE, OPTIONAL, RHOM, IridesciaState
@@ -34,7 +34,7 @@ def rhom_turn(state: IridesciaState, position: int, dice: tuple[int, int, int],
     state = with_seat(attrs.evolve(state, cells=tiles), me, position=position)
     state = cards_on_top(state, card, then)
     state = attrs.evolve(state, current=me, step=RHOM, rolls=(), rhom_dice=dice)
-    return state.apply(A.RHOM_TURN)
+    return state.apply(actions.RHOM_TURN)
 
 
 # --- ruling 21: the barricade goes above the person -------------------------------
@@ -91,9 +91,9 @@ def test_a_blocked_rhom_steps_to_the_empty_hex_beside_on_its_vanes_side():
 def first_rhom_turn(dice: tuple[int, int]) -> tuple[IridesciaState, list[int]]:
     state = seated(2, rhom=1)
     for face in dice + (1,):
-        state = state.apply(A.ROLLS[face - 1])
+        state = state.apply(actions.ROLLS[face - 1])
     tiles = [c for c in row_cells(0) if state.cells[c] >= 0]
-    return state.apply(A.RHOM_TURN), tiles
+    return state.apply(actions.RHOM_TURN), tiles
 
 
 def test_first_turn_counts_landing_on_one_tile_reveal_it_and_the_next_to_its_right():
@@ -124,8 +124,8 @@ def solo_person_to_play(row: tuple[int, ...], rhom_cargo: tuple[int, int, int, i
     relic row is `row` (`deck_top` next in the relic deck)."""
     state = seated(2, rhom=1)
     for _ in range(3):
-        state = state.apply(A.ROLLS[0])
-    state = state.apply(A.RHOM_TURN)
+        state = state.apply(actions.ROLLS[0])
+    state = state.apply(actions.RHOM_TURN)
     reveal = next(a for a in state.legal_actions() if getattr(a, "verb", "") == "reveal")
     state = state.apply(reveal)
     move = next(a for a in state.legal_actions() if getattr(a, "verb", "") == "move")
@@ -144,7 +144,7 @@ def test_the_rhom_restores_at_once_when_a_gem_handed_to_it_completes_a_relic():
     state = with_seat(state, 0, cargo=(2, 2, 2, 2))
     state = attrs.evolve(state, step=GIVE)
     royalty = state.seats[1].royalty
-    after = state.apply(A.GIVE[1][1])  # a citrine to the Rhom
+    after = state.apply(actions.GIVE[1][1])  # a citrine to the Rhom
     assert after.seats[1].relics == (RING,) and after.seats[1].cargo == (0, 0, 0, 0)
     assert after.seats[1].royalty == royalty + RELICS[RING].points
     assert RING not in after.relic_row and after.step == OPTIONAL and after.current == 0
@@ -153,7 +153,7 @@ def test_the_rhom_restores_at_once_when_a_gem_handed_to_it_completes_a_relic():
 def test_the_rhom_restores_the_higher_relic_first():
     state = solo_person_to_play((VASE, CHALICE, BROOCH, SUN_DIAL, SPYGLASS), (1, 1, 0, 1))
     state = attrs.evolve(with_seat(state, 0, cargo=(2, 2, 2, 2)), step=GIVE)
-    after = state.apply(A.GIVE[2][1])  # an emerald: both the Vase and the Chalice are in reach
+    after = state.apply(actions.GIVE[2][1])  # an emerald: both the Vase and the Chalice are in reach
     assert after.seats[1].relics == (CHALICE,)
 
 
@@ -161,7 +161,7 @@ def test_the_rhom_restores_a_relic_dealt_to_the_row_when_it_holds_its_gems():
     state = solo_person_to_play((RING, BROOCH, SUN_DIAL, SPYGLASS, CHATELAINE), (1, 1, 1, 1),
                                 deck_top=CHALICE)
     state = with_seat(state, 0, cargo=RELICS[RING].cost)
-    after = state.apply(A.OnSlot("restore", 0))  # the person's Ring; the Chalice is dealt
+    after = state.apply(actions.OnSlot("restore", 0))  # the person's Ring; the Chalice is dealt
     assert after.seats[0].relics == (RING,)
     assert after.seats[1].relics == (CHALICE,) and after.seats[1].cargo == (0, 0, 0, 0)
     assert CHALICE not in after.relic_row

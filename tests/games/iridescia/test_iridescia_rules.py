@@ -7,7 +7,7 @@ import pytest
 from iridescia_positions import GAME, cell, seated
 
 from gemtable.engine import CHANCE, SPECTATOR, IllegalAction
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import (
     AHEAD,
     AIRSHIP,
@@ -63,24 +63,24 @@ def _first_turn(state, seed=0):
     """Reveal the first two tiles of row 1 and move onto the first of them."""
     first = [c for c in range(6) if state.cells[c] >= 0][:2]
     for c in first:
-        state = state.apply(A.OnCell("reveal", c))
+        state = state.apply(actions.OnCell("reveal", c))
     target = first[0]
     gem = 0 if TILES[state.cells[target]].gem >= 4 else -1
-    return state.apply(A.OnCell("move", target, gem)), target
+    return state.apply(actions.OnCell("move", target, gem)), target
 
 
 def test_reveal_at_most_two_then_move_and_collect_raises_the_market():
     state = GAME.new(4, seed=5)
     first = [c for c in range(6)][:3]
-    state = state.apply(A.OnCell("reveal", first[0])).apply(A.OnCell("reveal", first[1]))
+    state = state.apply(actions.OnCell("reveal", first[0])).apply(actions.OnCell("reveal", first[1]))
     with pytest.raises(IllegalAction, match="two tiles"):
-        state.apply(A.OnCell("reveal", first[2]))
+        state.apply(actions.OnCell("reveal", first[2]))
     tile = TILES[state.cells[first[0]]]
     gem = tile.gem if tile.gem < 4 else 0
-    moved = state.apply(A.OnCell("move", first[0], -1 if tile.gem < 4 else 0))
+    moved = state.apply(actions.OnCell("move", first[0], -1 if tile.gem < 4 else 0))
     assert moved.step == OPTIONAL
     assert moved.seats[0].cargo[gem] == 1
-    ended = moved.apply(A.END)
+    ended = moved.apply(actions.END)
     assert ended.seats[0].pile == (tile.id,)
     expected = 3 if tile.gem < 4 else 2
     assert ended.market_dice[gem] == expected
@@ -89,14 +89,14 @@ def test_reveal_at_most_two_then_move_and_collect_raises_the_market():
 
 def test_market_die_wraps_from_six_to_one():
     state = GAME.new(4, seed=5)
-    state = state.apply(A.OnCell("reveal", 0))
+    state = state.apply(actions.OnCell("reveal", 0))
     tile = TILES[state.cells[0]]
     if tile.gem >= 4:
         pytest.skip("seeded tile is wild")
     dice = list(state.market_dice)
     dice[tile.gem] = 6
     state = attrs.evolve(state, market_dice=tuple(dice))
-    ended = state.apply(A.OnCell("move", 0)).apply(A.END)
+    ended = state.apply(actions.OnCell("move", 0)).apply(actions.END)
     assert ended.market_dice[tile.gem] == 1
 
 
@@ -106,10 +106,10 @@ def test_mining_yields_a_gem_per_die_at_or_above_the_market():
     gem = state.tile_gem
     value = state.market_dice[gem]
     before = state.seats[0].cargo[gem]
-    state = state.apply(A.MINE)
+    state = state.apply(actions.MINE)
     assert state.step == ROLLING and state.seats[0].coins == 4
-    state = state.apply(A.ROLLS[value - 1])  # exactly the value: a success
-    state = state.apply(A.ROLLS[0] if value > 1 else A.ROLLS[0])
+    state = state.apply(actions.ROLLS[value - 1])  # exactly the value: a success
+    state = state.apply(actions.ROLLS[0] if value > 1 else actions.ROLLS[0])
     hits = 1 + (1 if value == 1 else 0)
     assert state.seats[0].cargo[gem] == before + hits
 
@@ -121,7 +121,7 @@ def test_mine_cart_doubles_mined_gems():
     state = attrs.evolve(state, seats=(seat,) + state.seats[1:])
     gem = state.tile_gem
     before = state.seats[0].cargo[gem]
-    state = state.apply(A.CART).apply(A.MINE).apply(A.ROLLS[5]).apply(A.ROLLS[5])
+    state = state.apply(actions.CART).apply(actions.MINE).apply(actions.ROLLS[5]).apply(actions.ROLLS[5])
     assert state.seats[0].cargo[gem] == before + 4
 
 
@@ -133,9 +133,9 @@ def test_jackhammer_changes_a_mining_die_before_it_resolves():
     dice[state.tile_gem] = 4
     state = attrs.evolve(state, seats=(seat,) + state.seats[1:], market_dice=tuple(dice))
     before = state.seats[0].cargo[state.tile_gem]
-    state = state.apply(A.MINE).apply(A.ROLLS[2]).apply(A.ROLLS[0])
+    state = state.apply(actions.MINE).apply(actions.ROLLS[2]).apply(actions.ROLLS[0])
     assert state.step == RESOLVE
-    state = state.apply(A.Tweak(2, 0, +1))  # 3 becomes 4: one success
+    state = state.apply(actions.Tweak(2, 0, +1))  # 3 becomes 4: one success
     assert state.step == OPTIONAL and state.seats[0].cargo[state.tile_gem] == before + 1
 
 
@@ -144,9 +144,9 @@ def test_more_than_seven_gems_must_be_given_away():
     state, _ = _first_turn(state)
     seat = attrs.evolve(state.seats[0], cargo=(2, 2, 2, 1), items=(5,))  # the Axe
     state = attrs.evolve(state, seats=(seat,) + state.seats[1:])
-    state = state.apply(A.OnGem("axe", 0))
+    state = state.apply(actions.OnGem("axe", 0))
     assert state.step == GIVE and state.to_move == 0
-    state = state.apply(A.OnGem("give", 0, 2))
+    state = state.apply(actions.OnGem("give", 0, 2))
     assert state.step == OPTIONAL and state.seats[2].cargo[0] == 1 and sum(state.seats[0].cargo) == 7
 
 
@@ -155,7 +155,7 @@ def test_selling_once_per_turn_at_market_value():
     state, _ = _first_turn(state)
     gem = state.tile_gem
     coins = state.seats[0].coins
-    state = state.apply(A.OnGem("sell", gem, 1))
+    state = state.apply(actions.OnGem("sell", gem, 1))
     assert state.seats[0].coins == coins + state.market_dice[gem]
     assert not any(getattr(a, "verb", "") == "sell" for a in state.legal_actions())
 
@@ -183,8 +183,8 @@ def test_castle_tile_finishes_with_the_best_token_and_the_game_ends_when_all_fin
     target = next(a for a in state.legal_actions() if getattr(a, "verb", "") == "move")
     state = state.apply(target)
     if state.step == 8:  # entering the Castle passes the Forest: drop an objective
-        state = state.apply(A.OnSlot("drop", 0))
-    state = state.apply(A.END)
+        state = state.apply(actions.OnSlot("drop", 0))
+    state = state.apply(actions.END)
     assert state.seats[0].position == FINISHED and state.seats[0].token == 0
     assert state.tokens == (1, 2)
     assert state.is_over
@@ -199,8 +199,8 @@ def test_rhom_plays_a_whole_solo_game_from_one_action_a_turn():
         if state.to_move is CHANCE:
             state = state.apply(state.sample_chance(rng))
         elif state.to_move == 0:
-            assert state.legal_actions() == (A.RHOM_TURN,)
-            state = state.apply(A.RHOM_TURN)
+            assert state.legal_actions() == (actions.RHOM_TURN,)
+            state = state.apply(actions.RHOM_TURN)
         else:
             state = state.apply(rng.choice(state.legal_actions()))
         assert not state.invariants()
@@ -211,11 +211,11 @@ def test_rhom_plays_a_whole_solo_game_from_one_action_a_turn():
 
 
 def test_rhom_is_offered_only_once_and_only_with_two_or_three_seats():
-    state = GAME.new(3, seed=1).apply(A.RHOM)
-    assert state.legal_actions() == (A.EXPLORER,)
+    state = GAME.new(3, seed=1).apply(actions.RHOM)
+    assert state.legal_actions() == (actions.EXPLORER,)
     with pytest.raises(IllegalAction, match="Only one seat"):
-        state.apply(A.RHOM)
-    assert state.apply(A.EXPLORER).apply(A.EXPLORER).order == (0, 1, 2)
+        state.apply(actions.RHOM)
+    assert state.apply(actions.EXPLORER).apply(actions.EXPLORER).order == (0, 1, 2)
 
 
 def test_airship_start_reveals_anywhere_in_the_first_row():

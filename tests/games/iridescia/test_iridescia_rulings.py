@@ -8,7 +8,7 @@ from __future__ import annotations
 import attrs
 from iridescia_positions import GAME, cell, cells, with_seat
 
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.board import FINISHED, row_cells
 from gemtable.engine.games.iridescia.components import (
     CATAPULT,
@@ -41,14 +41,14 @@ def bare_board(state: IridesciaState, keep: set[int] = frozenset()) -> Iridescia
 
 def verbs(state: IridesciaState, verb: str) -> set[int]:
     return {a.cell for a in state.legal_actions() if getattr(a, "verb", "") == verb
-            and isinstance(a, A.OnCell)}
+            and isinstance(a, actions.OnCell)}
 
 
 def explorer_to_play(position: int, players: int = 4) -> IridesciaState:
     """Seat 1's turn begins on `position` (a hex without a tile), nothing in its pile."""
     state = GAME.new(players, seed=3)
     while state.step != REVEAL:
-        state = state.apply(A.EXPLORER)
+        state = state.apply(actions.EXPLORER)
     state = with_seat(state, 0, position=position, pile=())
     return attrs.evolve(state, current=0, step=REVEAL, revealed=0, begun=False)
 
@@ -57,9 +57,9 @@ def on_tile(items: tuple[int, ...], players: int = 4, seed: int = 7) -> Iridesci
     """Seat 1 has moved onto a plain gem tile of row 1 and holds `items`."""
     state = GAME.new(players, seed=seed)
     while state.step != REVEAL:
-        state = state.apply(A.EXPLORER)
+        state = state.apply(actions.EXPLORER)
     here = next(c for c in row_cells(0) if state.cells[c] >= 0 and TILES[state.cells[c]].gem < 4)
-    state = state.apply(A.OnCell("reveal", here)).apply(A.OnCell("move", here))
+    state = state.apply(actions.OnCell("reveal", here)).apply(actions.OnCell("move", here))
     return with_seat(state, state.current, items=tuple(sorted(items)))
 
 
@@ -77,12 +77,12 @@ def test_blocked_explorer_with_tiles_discards_one_then_chooses():
     state = bare_board(explorer_to_play(cell("3c")), keep=cells("7f"))
     pile = (state.cells[cell("7f")],)
     state = with_seat(state, 0, pile=pile)
-    letter = A.GEM_ACTIONS["discard"][min(TILES[pile[0]].gem, 5)]
+    letter = actions.GEM_ACTIONS["discard"][min(TILES[pile[0]].gem, 5)]
     assert state.legal_actions() == (letter,)
     state = state.apply(letter)
     assert state.seats[0].pile == () and verbs(state, "go") == cells("4c", "4d", "3b", "3d")
     # Asked for anything else, the engine says where a blocked explorer may step.
-    assert "an empty hex ahead of or beside you" in state.why_illegal(A.MINE)
+    assert "an empty hex ahead of or beside you" in state.why_illegal(actions.MINE)
 
 
 def test_blocked_with_every_neighbour_taken_goes_to_the_nearest_hex_not_behind():
@@ -101,14 +101,14 @@ def test_blocked_below_the_castle_never_goes_onto_the_castle_row_nor_behind():
 
 def test_blocked_again_after_stepping_does_not_go_back_where_it_was_blocked():
     state = bare_board(explorer_to_play(cell("3c")), keep=cells("7f"))
-    state = state.apply(A.CELL_ACTIONS["go"][cell("3b")])
+    state = state.apply(actions.CELL_ACTIONS["go"][cell("3b")])
     assert state.step == REVEAL and state.seats[0].position == cell("3b")
     assert verbs(state, "go") == cells("4b", "4c", "3a")
 
 
 def test_a_step_that_lands_near_a_tile_carries_the_turn_on():
     state = bare_board(explorer_to_play(cell("3c")), keep=cells("4b"))
-    state = state.apply(A.CELL_ACTIONS["go"][cell("3b")])
+    state = state.apply(actions.CELL_ACTIONS["go"][cell("3b")])
     assert verbs(state, "reveal") == cells("4b")
 
 
@@ -122,7 +122,7 @@ def test_catapult_from_the_row_below_the_castle_may_land_on_the_castle_row():
                                                         for c, t in enumerate(state.cells)))
     targets = verbs(state, "catapult")
     assert castle <= targets and cell("8c") not in targets
-    landed = state.apply(A.CELL_ACTIONS["catapult"][cell("9c")])
+    landed = state.apply(actions.CELL_ACTIONS["catapult"][cell("9c")])
     assert landed.seats[3].position == cell("9c") and landed.shown[cell("9c")]
     assert verbs(landed, "reveal") == cells("9b", "9d")
 
@@ -133,7 +133,7 @@ def finished_table(players: int, rhom: int) -> IridesciaState:
     """Everyone at the Castle with 12 points and nothing else to score."""
     state = GAME.new(players, seed=5)
     while state.step not in (REVEAL, ROLLING):
-        state = state.apply(A.RHOM if state.current == rhom else A.EXPLORER)
+        state = state.apply(actions.RHOM if state.current == rhom else actions.EXPLORER)
     for i in range(players):
         state = with_seat(state, i, position=FINISHED, royalty=12, cargo=(0, 0, 0, 0), pile=(),
                           relics=(), objectives=(), token=-1, iridia=False)
@@ -174,12 +174,12 @@ def pickaxe_ready(supply_of_mined: int, cargo: tuple[int, int, int, int] = (0, 0
     state = attrs.evolve(state, cells=tuple(tiles), shown=tuple(shown), gem_supply=tuple(supply),
                          market_dice=(2, 2, 2, 2))
     state = with_seat(state, 0, cargo=cargo)
-    return state.apply(A.CELL_ACTIONS["pickaxe"][neighbour]).apply(A.MINE), mined, TILES[other].gem
+    return state.apply(actions.CELL_ACTIONS["pickaxe"][neighbour]).apply(actions.MINE), mined, TILES[other].gem
 
 
 def test_pickaxe_copies_only_the_gems_the_supply_could_give():
     state, mined, copied = pickaxe_ready(supply_of_mined=1)
-    state = state.apply(A.ROLLS[5]).apply(A.ROLLS[5])  # two hits, one gem left to give
+    state = state.apply(actions.ROLLS[5]).apply(actions.ROLLS[5])  # two hits, one gem left to give
     assert state.seats[0].cargo[mined] == 1 and state.seats[0].cargo[copied] == 1
 
 
@@ -190,7 +190,7 @@ def test_pickaxe_copies_before_the_hold_limit_and_the_excess_is_given_away():
         if g not in (mined, copied):
             cargo[g] = 3
     state = with_seat(state, 0, cargo=tuple(cargo))  # six gems in the hold
-    state = state.apply(A.ROLLS[5]).apply(A.ROLLS[5])
+    state = state.apply(actions.ROLLS[5]).apply(actions.ROLLS[5])
     assert state.seats[0].cargo[mined] == 2 and state.seats[0].cargo[copied] == 2
     assert state.step == GIVE  # ten gems: three go to others
 
@@ -200,9 +200,9 @@ def test_pickaxe_copies_before_the_hold_limit_and_the_excess_is_given_away():
 def test_elixir_may_be_declared_after_restoring_relics():
     state = on_tile(items=(ELIXIR,))
     relic = state.relic_row[0]
-    state = with_seat(state, 0, cargo=RELICS[relic].cost).apply(A.OnSlot("restore", 0))
-    assert state.step == RESTORE and A.ELIXIR in state.legal_actions()
-    state = state.apply(A.ELIXIR).apply(A.END)
+    state = with_seat(state, 0, cargo=RELICS[relic].cost).apply(actions.OnSlot("restore", 0))
+    assert state.step == RESTORE and actions.ELIXIR in state.legal_actions()
+    state = state.apply(actions.ELIXIR).apply(actions.END)
     assert state.current == 0 and state.step == REVEAL and state.elixir_turn
 
 
@@ -215,7 +215,7 @@ def test_elixir_on_the_turn_the_castle_is_reached_gives_a_tile_removal_turn():
                          cells=tuple(EMPTY if c == cell("8c") else t
                                      for c, t in enumerate(state.cells)))
     move = next(a for a in state.legal_actions() if getattr(a, "verb", "") == "move")
-    state = state.apply(move).apply(A.ELIXIR).apply(A.END)
+    state = state.apply(move).apply(actions.ELIXIR).apply(actions.END)
     assert state.seats[0].position == FINISHED
     assert state.current == 0 and state.step == REMOVE
 
@@ -226,29 +226,29 @@ def test_market_die_changed_while_a_wishing_well_roll_waits():
     state = on_tile(items=(WELL, JACKHAMMER))
     state = attrs.evolve(state, market_dice=(4, 5, 5, 5))
     before = state.seats[0].cargo
-    state = state.apply(A.WELL).apply(A.ROLLS[2]).apply(A.ROLLS[1])  # 3 and 2: nothing yet
+    state = state.apply(actions.WELL).apply(actions.ROLLS[2]).apply(actions.ROLLS[1])  # 3 and 2: nothing yet
     assert state.step == WISH
-    lower = A.TWEAKS[JACKHAMMER, A.MARKET_TARGET + 0, -1]
+    lower = actions.TWEAKS[JACKHAMMER, actions.MARKET_TARGET + 0, -1]
     assert lower in state.legal_actions()
     assert not any(getattr(a, "verb", "") == "wish" for a in state.legal_actions())
     state = state.apply(lower)  # amethyst now 3: the 3 reaches it
-    assert state.step == WISH and state.legal_actions() == (A.GEM_ACTIONS["wish"][0],)
-    state = state.apply(A.GEM_ACTIONS["wish"][0])
+    assert state.step == WISH and state.legal_actions() == (actions.GEM_ACTIONS["wish"][0],)
+    state = state.apply(actions.GEM_ACTIONS["wish"][0])
     assert state.step == OPTIONAL and state.seats[0].cargo[0] == before[0] + 1
 
 
 def test_a_waiting_wish_may_be_given_up_when_no_gem_can_be_taken():
     state = on_tile(items=(WELL, JACKHAMMER))
     state = attrs.evolve(state, market_dice=(6, 6, 6, 6))
-    state = state.apply(A.WELL).apply(A.ROLLS[0]).apply(A.ROLLS[0])
-    assert state.step == WISH and A.TAKE in state.legal_actions()
-    state = state.apply(A.TAKE)
+    state = state.apply(actions.WELL).apply(actions.ROLLS[0]).apply(actions.ROLLS[0])
+    assert state.step == WISH and actions.TAKE in state.legal_actions()
+    state = state.apply(actions.TAKE)
     assert state.step == OPTIONAL and JACKHAMMER in state.seats[0].items
 
 
 def test_a_wish_with_no_gem_in_reach_and_no_item_to_help_is_spent_at_once():
     state = on_tile(items=(WELL,))
     state = attrs.evolve(state, market_dice=(6, 6, 6, 6))
-    state = state.apply(A.WELL).apply(A.ROLLS[0]).apply(A.ROLLS[0])
+    state = state.apply(actions.WELL).apply(actions.ROLLS[0]).apply(actions.ROLLS[0])
     assert state.step == OPTIONAL and state.dice == ()
 

@@ -11,7 +11,7 @@ from gemtable.ai import seating_problem
 from gemtable.ai.arena import ArenaOptions, run_arena
 from gemtable.ai.tournament import TournamentError, check_pool
 from gemtable.engine import registry
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 
 GAME = registry.get("iridescia")
 RHOM = "rhom"
@@ -39,10 +39,10 @@ def test_an_unknown_role_is_refused():
 
 def test_the_seating_step_follows_the_same_check():
     four = GAME.new(4, seed=1)
-    assert A.RHOM not in four.legal_actions()
-    three = GAME.new(3, seed=1).apply(A.EXPLORER).apply(A.RHOM)
-    assert A.RHOM not in three.legal_actions()
-    assert GAME.seating_problem((None, RHOM, RHOM)) in three.why_illegal(A.RHOM)
+    assert actions.RHOM not in four.legal_actions()
+    three = GAME.new(3, seed=1).apply(actions.EXPLORER).apply(actions.RHOM)
+    assert actions.RHOM not in three.legal_actions()
+    assert GAME.seating_problem((None, RHOM, RHOM)) in three.why_illegal(actions.RHOM)
 
 
 def test_bot_kinds_are_judged_by_the_role_they_play():

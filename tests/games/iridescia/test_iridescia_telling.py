@@ -9,7 +9,7 @@ import re
 import attrs
 
 from gemtable.engine import CHANCE, registry
-from gemtable.engine.games.iridescia import actions as A
+from gemtable.engine.games.iridescia import actions
 from gemtable.engine.games.iridescia.components import CARGO, DYNAMITE, JACKHAMMER, RELICS, TILES
 from gemtable.engine.games.iridescia.mining import mining_hits, mining_roll, stone_dice
 from gemtable.engine.games.iridescia.rhom import SPARE_GEMS, turn_points
@@ -23,9 +23,9 @@ def _first_turn(state):
     """Reveal the first two tiles of row 1 and move onto the first of them."""
     first = [c for c in range(6) if state.cells[c] >= 0][:2]
     for c in first:
-        state = state.apply(A.OnCell("reveal", c))
+        state = state.apply(actions.OnCell("reveal", c))
     gem = 0 if TILES[state.cells[first[0]]].gem >= 4 else -1
-    return state.apply(A.OnCell("move", first[0], gem)), first[0]
+    return state.apply(actions.OnCell("move", first[0], gem)), first[0]
 
 
 def on_tile(items: tuple[int, ...] = (), stones: int = 0, value: int = 4):
@@ -40,11 +40,11 @@ def on_tile(items: tuple[int, ...] = (), stones: int = 0, value: int = 4):
 
 def test_mining_hits_mark_the_dice_at_or_above_the_market_and_the_stone_dice_last():
     state = on_tile(items=(JACKHAMMER,), stones=1, value=4)
-    state = state.apply(A.STONE).apply(A.MINE)
+    state = state.apply(actions.STONE).apply(actions.MINE)
     assert state.step == ROLLING
-    state = state.apply(A.ROLLS[4])  # own die 1 shows 5
+    state = state.apply(actions.ROLLS[4])  # own die 1 shows 5
     assert mining_hits(state) == (True,) and stone_dice(state) == (False,)
-    state = state.apply(A.ROLLS[2]).apply(A.ROLLS[5])  # own die 2 shows 3, the stone die 6
+    state = state.apply(actions.ROLLS[2]).apply(actions.ROLLS[5])  # own die 2 shows 3, the stone die 6
     assert state.step == RESOLVE
     assert [d.face for d in mining_roll(state)] == [5, 3, 6]
     assert mining_hits(state) == (True, False, True)
@@ -52,14 +52,14 @@ def test_mining_hits_mark_the_dice_at_or_above_the_market_and_the_stone_dice_las
     # The Jackhammer turns die 2 into a hit; the gems gained match the hits shown.
     before = state.seats[0].cargo[state.tile_gem]
     hits = sum(mining_hits(attrs.evolve(state, dice=(5, 4, 6))))
-    state = state.apply(A.Tweak(JACKHAMMER, 1, +1))
+    state = state.apply(actions.Tweak(JACKHAMMER, 1, +1))
     assert state.step == OPTIONAL and state.seats[0].cargo[state.tile_gem] == before + hits == \
         before + 3
 
 
 def test_a_market_die_change_changes_the_hits():
     state = on_tile(items=(DYNAMITE,), value=5)
-    state = state.apply(A.MINE).apply(A.ROLLS[3]).apply(A.ROLLS[5])  # 4 and 6
+    state = state.apply(actions.MINE).apply(actions.ROLLS[3]).apply(actions.ROLLS[5])  # 4 and 6
     assert mining_hits(state) == (False, True)
     market = list(state.market_dice)
     market[state.tile_gem] = 3
@@ -79,8 +79,8 @@ def _playout(players: int, seed: int, rhom: bool = False):
     while not state.is_over:
         if state.to_move is CHANCE:
             action = state.sample_chance(rng)
-        elif rhom and A.RHOM in state.legal_actions() and state.current == 0:
-            action = A.RHOM
+        elif rhom and actions.RHOM in state.legal_actions() and state.current == 0:
+            action = actions.RHOM
         else:
             legal = state.legal_actions()
             action = legal[int(rng.random() * len(legal))]
@@ -95,17 +95,17 @@ def test_log_lines_never_repeat_the_movers_name_nor_echo_the_notation():
         for before, action, after in _playout(players, seed=3, rhom=rhom):
             line = before.describe(action, after)
             assert not line.lower().startswith(("seat ", "the rhom")), line
-            if not isinstance(action, A.Roll):
+            if not isinstance(action, actions.Roll):
                 assert line != str(action), line
 
 
 def test_a_mining_roll_tells_each_die_and_what_was_mined():
     state = on_tile(value=4)
-    state = state.apply(A.MINE)
-    first = state.apply(A.ROLLS[4])
-    assert state.describe(A.ROLLS[4], first) == "die 1 rolled 5: hit"
-    last = first.apply(A.ROLLS[1])
-    line = first.describe(A.ROLLS[1], last)
+    state = state.apply(actions.MINE)
+    first = state.apply(actions.ROLLS[4])
+    assert state.describe(actions.ROLLS[4], first) == "die 1 rolled 5: hit"
+    last = first.apply(actions.ROLLS[1])
+    line = first.describe(actions.ROLLS[1], last)
     gem = ("amethyst", "citrine", "emerald", "sapphire")[state.tile_gem]
     assert line == f"die 2 rolled 2: miss, needs 4; mined 1 {gem}"
 
@@ -120,8 +120,8 @@ def test_the_status_line_at_the_end_says_the_game_is_over():
 
 def test_a_change_that_settles_the_roll_tells_what_was_mined():
     state = on_tile(items=(JACKHAMMER,), value=4)
-    state = state.apply(A.MINE).apply(A.ROLLS[2]).apply(A.ROLLS[0])  # 3 and 1: no hit
-    action = A.Tweak(JACKHAMMER, 0, +1)
+    state = state.apply(actions.MINE).apply(actions.ROLLS[2]).apply(actions.ROLLS[0])  # 3 and 1: no hit
+    action = actions.Tweak(JACKHAMMER, 0, +1)
     after = state.apply(action)
     gem = ("amethyst", "citrine", "emerald", "sapphire")[state.tile_gem]
     assert state.describe(action, after) == f"Jolty Jackhammer: mining die 1 +1; mined 1 {gem}"
@@ -154,7 +154,7 @@ def test_a_market_dealt_anew_is_told():
     market[1], market[2], market[3] = top, market[4], market[4]
     market[0] = next(k for k in range(12) if k not in (top, market[4]) and k in state.item_deck)
     state = attrs.evolve(state, seats=(seat,) + state.seats[1:], market=tuple(market))
-    action = A.OnSlot("buy", 0)
+    action = actions.OnSlot("buy", 0)
     after = state.apply(action)
     assert "dealt anew" in state.describe(action, after)
 
@@ -216,18 +216,18 @@ def test_gems_the_rhom_scores_past_a_full_hold_are_named_too():
 
 def test_a_pile_tile_given_up_takes_an_before_a_vowel():
     state = GAME.new(2, seed=1)
-    assert state.describe(A.OnGem("discard", 0), state) == \
+    assert state.describe(actions.OnGem("discard", 0), state) == \
         "was blocked and discarded an amethyst tile from the victory pile"
-    assert state.describe(A.OnGem("discard", 5), state) == \
+    assert state.describe(actions.OnGem("discard", 5), state) == \
         "was blocked and discarded an Iridia Stone tile from the victory pile"
-    assert second_person(state.describe(A.OnGem("discard", 1), state)) == \
+    assert second_person(state.describe(actions.OnGem("discard", 1), state)) == \
         "were blocked and discarded a citrine tile from the victory pile"
 
 
 def test_every_line_of_a_seats_own_move_is_in_the_past_or_conjugates():
     state = GAME.new(2, seed=1)
-    assert state.describe(A.Libation((0, 2), True), state) == \
+    assert state.describe(actions.Libation((0, 2), True), state) == \
         "Lucky Libation: rolled the amethyst, emerald market dice"
-    assert state.describe(A.Libation((1,), False), state) == \
+    assert state.describe(actions.Libation((1,), False), state) == \
         "Lucky Libation: re-rolled mining dice 2"
-    assert second_person(state.describe(A.Declare(True), state)) == "play the Rhom deck"
+    assert second_person(state.describe(actions.Declare(True), state)) == "play the Rhom deck"

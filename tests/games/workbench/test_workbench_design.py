@@ -9,8 +9,7 @@ import pytest
 from workbench_positions import designing, dice, play, seat, texts
 
 from gemtable.engine import CHANCE, IllegalAction
-from gemtable.engine.games.workbench import GAME, components
-from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench import GAME, actions, components
 from gemtable.engine.games.workbench.rounds import start_round
 from gemtable.engine.games.workbench.state import CHOOSE, MAKE, PICK, ROLL, ROLL_EXTRA, TRIM
 
@@ -66,13 +65,13 @@ def test_sampled_rolls_are_even():
 def test_a_roll_of_the_wrong_colour_or_face_is_refused():
     state = GAME.new(3, seed=4)
     with pytest.raises(IllegalAction, match="a red die is being rolled, not a blue one"):
-        state.apply(A.ROLLS[1][0])
+        state.apply(actions.ROLLS[1][0])
     with pytest.raises(IllegalAction, match="not 7"):
-        state.apply(A.Roll(0, 7))
+        state.apply(actions.Roll(0, 7))
     with pytest.raises(IllegalAction, match="chance step"):
-        state.apply(A.PICK[3])
+        state.apply(actions.PICK[3])
     with pytest.raises(IllegalAction, match="only at a chance step"):
-        designing(seat(), seat(), tray_text="R1").apply(A.ROLLS[0][0])
+        designing(seat(), seat(), tray_text="R1").apply(actions.ROLLS[0][0])
 
 
 def test_a_short_reserve_rolls_what_there_is():

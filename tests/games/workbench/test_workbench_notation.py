@@ -8,8 +8,7 @@ import pytest
 from workbench_positions import designing, making, play, seat
 
 from gemtable.engine import SPECTATOR, IllegalAction
-from gemtable.engine.games.workbench import GAME, components
-from gemtable.engine.games.workbench import actions as A
+from gemtable.engine.games.workbench import GAME, actions, components
 
 SHOWCASE = ("RR1", "WB2", "YE1", "WR1", "RP1")
 
@@ -20,7 +19,7 @@ SHOWCASE = ("RR1", "WB2", "YE1", "WR1", "RP1")
     "store R crucible", "store G burin", "pass", "discard",
 ])
 def test_every_kind_of_action_reads_back_from_its_text(text):
-    action = A.parse(text.lower())
+    action = actions.parse(text.lower())
     assert action is not None and str(action) == text
 
 
@@ -30,13 +29,13 @@ def test_every_kind_of_action_reads_back_from_its_text(text):
     ("store y cl", "store Y cloth"), ("crucible gbrr", "crucible RRBG"),
 ])
 def test_other_spellings_are_accepted(spelling, canonical):
-    assert str(A.parse(spelling)) == canonical
+    assert str(actions.parse(spelling)) == canonical
 
 
 @pytest.mark.parametrize("text", ["put", "put 0 R", "put 2 X", "put 2", "pick 0", "leave X7",
                                   "store R drawer", "move 1 R", "crucible", "roll R", "roll R123"])
 def test_malformed_text_names_no_action(text):
-    assert A.parse(text) is None
+    assert actions.parse(text) is None
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -47,7 +46,7 @@ def test_malformed_text_names_no_action(text):
 ])
 def test_well_written_moves_no_position_allows_get_the_rules_reason(text, words):
     state = making(seat("RB"), seat("Y"), showcase=SHOWCASE)
-    assert A.parse(text.lower()) is not None
+    assert actions.parse(text.lower()) is not None
     with pytest.raises(IllegalAction, match=words):
         state.parse_action(text)
 

@@ -299,9 +299,10 @@ def action_words(scene: Scene, action: object) -> Text:
             gloss, words = f"{item.name}, {item.cost} coins", item.text
     if isinstance(action, actions.OnSlot) and action.verb == "drop":
         me = next((p for p in scene.players if p.seat == scene.current), None)
-        if me is not None and action.slot < len(me.objective_texts):
+        if (me is not None and me.objectives is not None
+                and action.slot < len(me.objective_texts)):
             # What the objective asks matters more here than the key hint.
-            line.append(f": give up {me.objectives[action.slot]}: "  # type: ignore[index]
+            line.append(f": give up {me.objectives[action.slot]}: "
                         f"{me.objective_texts[action.slot]}", glyphs.DIM)
             if scene.goals and action.slot < len(scene.goals):
                 goal = scene.goals[action.slot]
