@@ -130,7 +130,8 @@ class GenericBoard(Board[State[Any]]):
     def _fill_list(self) -> None:
         """The legal actions in the list, the first highlighted."""
         options = self.query_one("#gb-legal", OptionList)
-        options.set_options(str(action) for action in self._legal)
+        # Text, not a string: a game's action texts are shown as written, never as markup.
+        options.set_options(Text(str(action)) for action in self._legal)
         if self._legal:
             options.highlighted = 0
 
@@ -144,7 +145,7 @@ class GenericBoard(Board[State[Any]]):
             text += "\n\nLast actions:\n" + "\n".join(f"  {line}" for line in recent)
         self.query_one("#gb-text", Static).update(Text(text))
         self.query_one("#gb-players", Static).update(self._players_table(view))
-        self.query_one("#gb-prompt", Static).update(self._side_prompt(view))
+        self.query_one("#gb-prompt", Static).update(Text(self._side_prompt(view)))
         playable = bool(self._legal)
         self.query_one("#gb-entry", Input).disabled = not playable
         options = self.query_one("#gb-legal", OptionList)
