@@ -120,6 +120,12 @@ class GemtableSSHServer(asyncssh.SSHServer):
 
     def _grace_over(self) -> None:
         self._grace = None
+        if self._handshake is not None:
+            # Both timers can fall due together: before logging in, the
+            # handshake's timer is the one that says why the connection goes.
+            self._cancel(self._handshake)
+            self._handshake_over()
+            return
         if self.conn is not None and self._running == 0:
             log.info("closing a connection from %s that opened no session", self.peer[1])
             self.conn.close()
