@@ -82,6 +82,19 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                        metavar="START:RATE:FULL",
                        help="connections still logging in, as OpenSSH's MaxStartups: past "
                             "START dropped at random (RATE%%), all at FULL (default %(default)s)")
+    browsers = serve.add_argument_group("browsers (docs/serve.md, \"Browsers\")")
+    browsers.add_argument("--web", type=non_negative(int), default=None, metavar="PORT",
+                          help="serve the lobby to browsers on this port too (0 picks one); "
+                               "people sign in with `ssh HOST web`")
+    browsers.add_argument("--web-host", default="127.0.0.1", metavar="H",
+                          help="address for browsers (default 127.0.0.1; another needs TLS)")
+    browsers.add_argument("--tls-cert", type=Path, default=None, metavar="PATH",
+                          help="certificate chain (PEM) for https")
+    browsers.add_argument("--tls-key", type=Path, default=None, metavar="PATH",
+                          help="the certificate's private key (PEM)")
+    browsers.add_argument("--public-url", default=None, metavar="URL",
+                          help="the address people use when a TLS proxy stands in front "
+                               "(https://games.example.org)")
 
     # The process behind one SSH session; started by `serve`, never by hand.
     lobby = sub.add_parser("lobby")
@@ -125,6 +138,8 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         max_connections=args.max_connections, max_per_address=args.max_per_address,
         max_startups=args.max_startups,
         exec_bots=tuple(dict.fromkeys(args.exec_bot)),
+        web_port=args.web, web_host=args.web_host, tls_cert=args.tls_cert,
+        tls_key=args.tls_key, public_url=args.public_url,
     ))
 
 

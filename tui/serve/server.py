@@ -20,6 +20,7 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 import attrs
@@ -36,6 +37,9 @@ from .store import (
     default_data_dir,
     load_or_create_host_key,
 )
+
+if TYPE_CHECKING:
+    from .webserver import WebFront
 
 log = logging.getLogger("gemtable.serve")
 
@@ -73,6 +77,13 @@ class ServeOptions:
     """Connections still logging in: OpenSSH's MaxStartups (gate.py)."""
     exec_bots: tuple[str, ...] = ()
     """Outside programs offered as bots in the lobby (`exec:COMMAND` kinds)."""
+    web_port: int | None = None
+    """Serve browsers on this port too (webserver.py); None: SSH only."""
+    web_host: str = "127.0.0.1"
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    public_url: str | None = None
+    """Where browsers reach the page when a proxy stands in front (https://...)."""
 
 
 def whole_units(seconds: float) -> str:
@@ -110,6 +121,32 @@ def check_options(options: ServeOptions) -> None:
         raise ServeError("--open-to-network goes with --open")
     if options.authorized_keys is not None and not options.authorized_keys.is_file():
         raise ServeError(f"{options.authorized_keys}: no such file")
+    check_web_options(options)
+
+
+def check_web_options(options: ServeOptions) -> None:
+    web = options.web_port is not None
+    if not web and (options.web_host != "127.0.0.1" or options.tls_cert or options.tls_key
+                    or options.public_url):
+        raise ServeError("--web-host, --tls-cert, --tls-key and --public-url go with --web PORT")
+    if (options.tls_cert is None) != (options.tls_key is None):
+        raise ServeError("--tls-cert and --tls-key go together")
+    for path in (options.tls_cert, options.tls_key):
+        if path is not None and not path.is_file():
+            raise ServeError(f"{path}: no such file")
+    if options.public_url is not None and not options.public_url.startswith(
+            ("https://", "http://127.0.0.1", "http://localhost")):
+        raise ServeError("--public-url must be an https:// address (or a loopback http:// one)")
+    if not web or is_loopback(options.web_host):
+        return
+    if options.open and not options.open_to_network:
+        raise ServeError(f"--open with --web-host {options.web_host} lets anyone who can reach "
+                         "it in, under any free name; add --open-to-network if that is what "
+                         "you want")
+    if options.tls_cert is None:
+        raise ServeError(f"--web-host {options.web_host} would send sign-in links and cookies "
+                         "over plain HTTP: add --tls-cert and --tls-key, or keep the web port "
+                         "on loopback behind a TLS proxy (docs/serve.md, \"Browsers\")")
 
 
 class Server:
@@ -137,6 +174,12 @@ class Server:
                                    options.max_per_address, rng or random.SystemRandom())
         self.launcher = ZygoteLauncher() if options.fork_sessions else SubprocessLauncher()
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.ssh_port = options.port
+        self.web: WebFront | None = None
+
+    @property
+    def open_mode(self) -> bool:
+        return self.names is not None
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop:
@@ -169,18 +212,33 @@ class Server:
             allow_scp=False, agent_forwarding=False, x11_forwarding=False,
             login_timeout=self.options.login_grace or None, keepalive_interval=30, keepalive_count_max=4,
             server_version="gemtable")
-        port = self._acceptor.sockets[0].getsockname()[1]
+        port = self.ssh_port = self._acceptor.sockets[0].getsockname()[1]
         host = self.options.host
         if self.options.open and not is_loopback(host):
             log.warning("--open on %s: anyone who can reach it may connect, under any name",
                         host)
-        self.hub.invite = f"ssh -t -p {port} {self._public_host()} join {{id}}"
+        self.hub.invite = f"ssh -t -p {port} {self.public_host()} join {{id}}"
         self.loop.create_task(self._check_idle())
         log.info("listening on %s:%d (data %s; host key %s)", host, port, self.data.root,
                  host_key.get_fingerprint("sha256"))
+        if self.options.web_port is not None:
+            await self._start_web(self.options.web_port)
         return port
 
-    def _public_host(self) -> str:
+    async def _start_web(self, port: int) -> None:
+        from .webserver import WebFront, tls_context
+
+        options = self.options
+        try:
+            tls = (tls_context(options.tls_cert, options.tls_key)
+                   if options.tls_cert and options.tls_key else None)
+        except (OSError, ValueError) as error:
+            raise ServeError(f"cannot use the TLS certificate and key: {error}") from None
+        self.web = WebFront(self, port, options.web_host, public_url=options.public_url,
+                            tls=tls)
+        await self.web.start()
+
+    def public_host(self) -> str:
         host = self.options.host
         if host in ("", "0.0.0.0", "::"):
             return socket.gethostname()
@@ -191,6 +249,9 @@ class Server:
             self._acceptor.close()
         for session in list(self.sessions):
             session.close_for(reason)
+        if self.web is not None:
+            await asyncio.sleep(0.2)  # the browsers' goodbyes leave before their sockets close
+            await self.web.stop()
         await self.hub.stop(reason)
         await self.launcher.stop()
         self.pool.shutdown()
@@ -258,8 +319,11 @@ async def _serve(options: ServeOptions) -> int:
     server = Server(options)
     _logging(server.data)
     port = await server.start()
-    print(f"gemtable serve: ssh -p {port} {server._public_host()}"
+    print(f"gemtable serve: ssh -p {port} {server.public_host()}"
           f"   (data in {server.data.root}; Ctrl-C stops)", file=sys.stderr, flush=True)
+    if server.web is not None:
+        print(f"gemtable serve: browsers at {server.web.url}/ (sign in: ssh -p {port} "
+              f"{server.public_host()} web)", file=sys.stderr, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

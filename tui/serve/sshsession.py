@@ -40,6 +40,8 @@ HELP = """gemtable: shared tables for the gemtable board games.
   ssh -t -p PORT HOST join ID      sit at (or return to) table ID
   ssh -t -p PORT HOST watch ID     watch table ID
   ssh -p PORT HOST list            the tables, as text
+  ssh -p PORT HOST web             a link that signs a browser in (servers with --web)
+  ssh -p PORT HOST web --sign-out-all   sign every browser of yours out
 Truecolor: add -o SetEnv=COLORTERM=truecolor
 """
 TABLE_ID = re.compile(r"^[A-Za-z0-9]{1,16}$")
@@ -139,11 +141,16 @@ class SessionChannel(asyncssh.SSHServerSession):
         command = self.command if forced is None else forced.strip()
         words = command.split()
         verb = words[0].lower() if words else ""
-        if verb == "help" or (verb and verb not in ("join", "watch", "list", "lobby")):
+        if verb == "help" or (verb and verb not in ("join", "watch", "list", "lobby", "web")):
             self._say(HELP, 0 if verb == "help" else 1)
             return
         if verb == "list":
             self._say(self.server.table_listing(), 0)
+            return
+        if verb == "web":
+            from .webserver import ssh_web_command
+
+            self._say(*ssh_web_command(self.server, self.login, words[1:]))
             return
         if verb in ("join", "watch") and len(words) != 2:
             self._say(f"gemtable: {verb} needs a table id, for example `{verb} k7m2q`.\n", 1)

@@ -1,0 +1,407 @@
+"""`gemtable serve --web PORT`: the lobby and tables in a browser, beside SSH.
+
+aiohttp serves a page with textual-serve's terminal (xterm.js) and a
+websocket per tab; each websocket is a `WebSession` (websession.py): the same
+session process, hub and limits as an SSH session. textual-serve's own server
+is not used: it starts the app through a shell with the server's whole
+environment, where a session process here is forked from the zygote with an
+environment built from nothing.
+
+Every request is checked in this order:
+- the Host header must name this server (a DNS-rebinding page cannot talk to
+  a loopback port under its own name);
+- a POST and a websocket upgrade must come from this server's own origin
+  (Origin header), so another site's page can neither sign someone in, nor
+  out, nor open a terminal with their cookie;
+- a websocket and a sign-out need the session cookie and its CSRF token;
+- sign-in attempts are rate-limited per address.
+"""
+
+from __future__ import annotations
+
+import logging
+import ssl
+import time
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import asyncssh
+from aiohttp import web
+
+from . import webpage
+from .keys import valid_name
+from .plain import printable
+from .server import is_loopback
+from .weblogin import (
+    COOKIE_LIFETIME,
+    COOKIE_NAME,
+    LINK_LIFETIME,
+    AddressLimit,
+    SignIn,
+    SignIns,
+    digest,
+)
+from .websession import MAX_MESSAGE, WebSession
+
+if TYPE_CHECKING:
+    from .server import Server
+    from .sshserver import GemtableSSHServer
+
+log = logging.getLogger("gemtable.serve")
+
+STATIC = {
+    "textual.js": ("textual_serve", "static/js/textual.js", "text/javascript"),
+    "xterm.css": ("textual_serve", "static/css/xterm.css", "text/css"),
+    "RobotoMono.ttf": ("textual_serve", "static/fonts/RobotoMono-VariableFont_wght.ttf",
+                       "font/ttf"),
+    "gemtable.css": ("gemtable.tui.serve", "webpage.css", "text/css"),
+}
+"""The only files /static serves: the terminal's script and styles, one font, ours."""
+POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+          "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+          "frame-ancestors 'none'; base-uri 'none'")
+"""xterm.js adds style elements of its own, hence 'unsafe-inline' for styles only."""
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    default = {"http": 80, "https": 443}.get(parts.scheme)
+    port = f":{parts.port}" if parts.port and parts.port != default else ""
+    return f"{parts.scheme}://{parts.hostname}{port}".lower()
+
+
+class WebFront:
+    """The browser side of one server: its pages, sign-ins and websockets."""
+
+    def __init__(self, server: Server, port: int, host: str, *, public_url: str | None,
+                 tls: ssl.SSLContext | None) -> None:
+        self.server = server
+        self.host = host
+        self.port = port
+        self.tls = tls
+        self.public_url = public_url
+        self.sign_ins = SignIns(server.data.root / "web_sessions.json")
+        self.tries = AddressLimit()
+        self.fresh_codes: dict[str, str] = {}
+        """Open mode: a rejoin code just made, for the lobby of the first session."""
+        self._runner: web.AppRunner | None = None
+        self._static = {name: (resources.files(package) / path).read_bytes()
+                        for name, (package, path, _) in STATIC.items()}
+
+    # --- addresses ------------------------------------------------------------------------
+    @property
+    def secure(self) -> bool:
+        return self.tls is not None or self.url.startswith("https:")
+
+    @property
+    def url(self) -> str:
+        """Where people reach the page: --public-url, or the address served."""
+        if self.public_url:
+            return self.public_url.rstrip("/")
+        host = self.host if self.host not in ("", "0.0.0.0", "::") else self.server.public_host()
+        host = f"[{host}]" if ":" in host and not host.startswith("[") else host
+        return f"{'https' if self.tls else 'http'}://{host}:{self.port}"
+
+    def origins(self) -> set[str]:
+        scheme = "https" if self.tls else "http"
+        served = {origin_of(self.url)}
+        if self.host in ("127.0.0.1", "localhost", "::1"):
+            served |= {f"{scheme}://127.0.0.1:{self.port}", f"{scheme}://localhost:{self.port}",
+                       f"{scheme}://[::1]:{self.port}"}
+        return served
+
+    def hosts(self) -> set[str]:
+        return {origin.split("://", 1)[1] for origin in self.origins()}
+
+    def link(self, code: str) -> str:
+        return f"{self.url}/signin?code={code}"
+
+    # --- life -----------------------------------------------------------------------------
+    async def start(self) -> int:
+        app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024)
+        app.add_routes([
+            web.get("/", self.index),
+            web.get("/signin", self.signin_page),
+            web.post("/signin", self.signin),
+            web.post("/open", self.open_name),
+            web.post("/signout", self.signout),
+            web.get("/ws/{csrf}", self.websocket),
+            web.get("/static/{name}", self.static),
+            web.get("/favicon.ico", self.no_icon),
+        ])
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, ssl_context=self.tls,
+                           reuse_address=True)
+        await site.start()
+        if self.port == 0:
+            self.port = int(self._runner.addresses[0][1])
+        log.info("browsers: %s (%s)", self.url, "TLS" if self.tls else "plain HTTP")
+        return self.port
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # --- every request ---------------------------------------------------------------------
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+                     ) -> web.StreamResponse:
+        if request.host.lower() not in self.hosts():
+            return web.Response(status=421, text="This server does not answer to that name.\n")
+        if request.method == "POST" or request.path.startswith("/ws/"):
+            origin = request.headers.get("Origin", "")
+            if origin.lower() not in self.origins():
+                log.warning("refused %s %s from %s: origin %s", request.method, request.path,
+                            self.address(request), printable(origin or "(none)", 80))
+                return web.Response(status=403, text="Refused: this request came from "
+                                    "another site.\n")
+        response = await handler(request)
+        if not isinstance(response, web.WebSocketResponse):
+            response.headers["Content-Security-Policy"] = POLICY
+            response.headers["X-Frame-Options"] = "DENY"
+            response.headers["X-Content-Type-Options"] = "nosniff"
+            response.headers["Referrer-Policy"] = "same-origin"  # "no-referrer" makes a POST's Origin "null"
+            if request.path.startswith("/static/"):
+                response.headers["Cache-Control"] = "public, max-age=3600"
+            else:
+                response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def address(self, request: web.Request) -> str:
+        """Who is asking: the peer, or behind a proxy on this machine (--public-url)
+        the address that proxy put last in X-Forwarded-For."""
+        peer = request.remote or ""
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        if self.public_url and forwarded and is_loopback(peer):
+            return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
+        return peer
+
+    def _html(self, text: str, status: int = 200) -> web.Response:
+        return web.Response(text=text, status=status, content_type="text/html")
+
+    def _cookie(self, request: web.Request) -> tuple[str, SignIn] | None:
+        cookie = request.cookies.get(COOKIE_NAME, "")
+        sign_in = self.sign_ins.lookup(cookie)
+        return (cookie, sign_in) if sign_in is not None else None
+
+    def _ssh_command(self) -> str:
+        port = self.server.ssh_port
+        return f"ssh -p {port} {self.server.public_host()} web"
+
+    def _signed_in(self, response: web.StreamResponse, cookie: str) -> None:
+        response.set_cookie(COOKIE_NAME, cookie, max_age=int(COOKIE_LIFETIME), path="/",
+                            httponly=True, samesite="Strict", secure=self.secure)
+
+    # --- pages ------------------------------------------------------------------------------
+    async def index(self, request: web.Request) -> web.Response:
+        found = self._cookie(request)
+        if found is None:
+            return self._html(webpage.sign_in_page(self._ssh_command(), self.server.open_mode))
+        cookie, sign_in = found
+        scheme = "wss" if self.secure else "ws"
+        address = self.url.split("://", 1)[1] if self.public_url else request.host
+        csrf = self.sign_ins.csrf_token(cookie)
+        return self._html(webpage.terminal_page(sign_in.name, f"{scheme}://{address}/ws/{csrf}",
+                                                csrf))
+
+    async def signin_page(self, request: web.Request) -> web.Response:
+        code = request.query.get("code", "")
+        name = self.sign_ins.waiting(code)
+        if name is None:
+            return self._html(webpage.message_page(
+                "sign in", "This sign-in link has been used or is out of date.",
+                f"Run {self._ssh_command()} for a new one."), 410)
+        return self._html(webpage.redeem_page(name, code))
+
+    async def signin(self, request: web.Request) -> web.StreamResponse:
+        address = self.address(request)
+        if not self.tries.allow(address):
+            return self._too_many()
+        form = await request.post()
+        redeemed = self.sign_ins.redeem(str(form.get("code", "")), address)
+        if redeemed is None:
+            log.warning("a used, unknown or expired sign-in link from %s", address)
+            return self._html(webpage.message_page(
+                "sign in", "This sign-in link has been used or is out of date.",
+                f"Run {self._ssh_command()} for a new one."), 410)
+        response = web.HTTPSeeOther("/")
+        self._signed_in(response, redeemed[0])
+        return response
+
+    async def open_name(self, request: web.Request) -> web.StreamResponse:
+        names = self.server.names
+        if names is None:
+            return self._html(webpage.message_page("sign in", "Names come from SSH keys "
+                                                   "here: sign in with a link."), 404)
+        address = self.address(request)
+        if not self.tries.allow(address):
+            return self._too_many()
+        form = await request.post()
+        name, code = str(form.get("name", "")).strip(), str(form.get("code", "")).strip()
+        shown = printable(name, 24)
+        if not valid_name(name):
+            return self._html(webpage.sign_in_page(
+                self._ssh_command(), True, "Names are 1-24 letters, digits, '.', '_' or '-', "
+                "starting with a letter or digit."), 400)
+        bound = names.binding(name)
+        if bound is not None and "code" not in bound:
+            return self._html(webpage.sign_in_page(
+                self._ssh_command(), True, f"The name {shown} belongs to an SSH key: sign in "
+                "with a link from that key.", name), 403)
+        proven = bool(code) and names.code_fits(name, code)
+        if bound is not None and not proven:
+            log.warning("browser from %s: wrong rejoin code for %s", address, shown)
+            return self._html(webpage.sign_in_page(
+                self._ssh_command(), True, f"The name {shown} is taken. If it is yours, type "
+                "its rejoin code.", name), 403)
+        allowed, new_code = names.claim(name, None, proven)
+        if not allowed:
+            return self._html(webpage.sign_in_page(
+                self._ssh_command(), True, f"The name {shown} is taken.", name), 403)
+        cookie, _ = self.sign_ins.sign_in(name, address)
+        if new_code is not None:
+            self.fresh_codes[digest(cookie)] = new_code
+        response = web.HTTPSeeOther("/")
+        self._signed_in(response, cookie)
+        return response
+
+    async def signout(self, request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        found = self._cookie(request)
+        if found is None or not self.sign_ins.csrf_fits(found[0], str(form.get("csrf", ""))):
+            return self._html(webpage.message_page("sign out", "Refused: that request did "
+                                                   "not come from this page."), 403)
+        self.sign_ins.sign_out(found[0])
+        self.close_sessions(lambda s: s.cookie_digest == digest(found[0]),
+                            "Signed out in this browser.")
+        response = web.HTTPSeeOther("/")
+        response.del_cookie(COOKIE_NAME, path="/")
+        return response
+
+    def _too_many(self) -> web.Response:
+        return self._html(webpage.message_page(
+            "sign in", "Too many sign-in attempts from this address: wait a minute."), 429)
+
+    async def no_icon(self, request: web.Request) -> web.Response:
+        return web.Response(status=204)
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return web.Response(body=self._static[name], content_type=STATIC[name][2])
+
+    # --- the terminal --------------------------------------------------------------------------
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        found = self._cookie(request)
+        if found is None:
+            return web.Response(status=401, text="Sign in first.\n")
+        cookie, sign_in = found
+        if not self.sign_ins.csrf_fits(cookie, request.match_info["csrf"]):
+            return web.Response(status=403, text="Refused: a stale or forged page; reload.\n")
+        address = self.address(request)
+        refusal = self.name_refusal(sign_in, address)
+        if refusal:
+            return web.Response(status=403, text=refusal + "\n")
+        socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
+        await socket.prepare(request)
+        cookie_digest = digest(cookie)
+        session = WebSession(self.server, sign_in.name, cookie_digest, address,
+                             self.fresh_codes.pop(cookie_digest, None))
+        gate = self.server.gate
+        refusal = gate.opened(session, address) or gate.authenticated(session)
+        if not refusal:
+            refusal = self.server.admit(session)
+        if refusal:
+            gate.closed(session)
+            log.warning("browser session of %s from %s refused: %s", sign_in.name, address,
+                        refusal)
+            await socket.send_bytes(f"gemtable: {refusal}\r\n".encode())
+            await socket.close()
+            return socket
+        try:
+            await session.run(request, socket)
+        finally:
+            self.server.release(session)
+            gate.closed(session)
+        return socket
+
+    def name_refusal(self, sign_in: SignIn, address: str) -> str:
+        """Key mode: does the key that asked for this sign-in still give its name?"""
+        keys = self.server.keys
+        if keys is None:
+            return ""
+        try:
+            key = asyncssh.import_public_key(sign_in.key)
+        except (asyncssh.KeyImportError, ValueError):
+            return "This sign-in has no key behind it: sign in again."
+        line = keys.line_for(sign_in.name, key, address, address)
+        if line is None:
+            return (f"The key that signed {sign_in.name} in may no longer use that name here. "
+                    "Sign in again with a link.")
+        if not line.rules.pty:
+            return "That key may not open a terminal here, so not a browser either."
+        return ""
+
+    def close_sessions(self, which: Callable[[WebSession], bool], reason: str) -> int:
+        chosen = [s for s in list(self.server.sessions)
+                  if isinstance(s, WebSession) and which(s)]
+        for session in chosen:
+            session.close_for(reason)
+        return len(chosen)
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(str(cert), str(key))
+    return context
+
+
+def ssh_web_command(server: Server, login: GemtableSSHServer, args: list[str]) -> tuple[str, int]:
+    """`ssh host web [--sign-out-all]`: a sign-in link, or every browser signed out.
+    (the text to print, the exit status)"""
+    front = server.web
+    if front is None:
+        return "gemtable: this server does not serve browsers (it was started without --web).\n", 1
+    proof = login.proof
+    if proof is None:
+        return "gemtable: sign in first.\n", 1
+    if args not in ([], ["--sign-out-all"]):
+        return "gemtable: web takes no argument but --sign-out-all.\n", 1
+    if not login.rules().pty:
+        return "gemtable: your key may not open a terminal here, so not a browser either.\n", 1
+    name = proof.user
+    if args:
+        count = front.sign_ins.sign_out_all(name)
+        closed = front.close_sessions(lambda s: s.user == name,
+                                      "Signed out of every browser (from SSH).")
+        return (f"Signed {name} out of {count} browser(s); {closed} open page(s) closed.\n", 0)
+    key = ""
+    if server.keys is not None and proof.key is not None:
+        key = proof.key.export_public_key().decode("ascii").strip()
+    allowed, rejoin = login.claim()  # open mode: the name is bound here, as for a terminal
+    if not allowed:
+        return login.name_refusal() or "gemtable: this name is taken.\n", 1
+    code = front.sign_ins.issue(name, key)
+    lines = [f"Sign in as {name} in a browser (this link works once, for "
+             f"{round(LINK_LIFETIME / 60)} minutes):", f"  {front.link(code)}"]
+    if rejoin is not None:
+        lines.append(f"Your rejoin code for {name}: {rejoin} (keep it to come back as {name}).")
+    signed_in = front.sign_ins.of(name)
+    if signed_in:
+        lines.append(f"Browsers signed in as {name} now: {len(signed_in)}")
+        lines += [f"  since {_when(s.created)} from {printable(s.address, 46)}, until "
+                  f"{_when(s.expires)}" for s in signed_in]
+        lines.append(f"Sign them all out: ssh -p {server.ssh_port} {server.public_host()} "
+                     "web --sign-out-all")
+    return "\n".join(lines) + "\n", 0
+
+
+def _when(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
