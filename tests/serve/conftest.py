@@ -2,6 +2,7 @@
 tests import from there by name (a module called conftest would be ambiguous
 with every folder's conftest on the path)."""
 
+from browser_support import browser, chromium
 from serve_support import clients, hub, hub_factory, make_server, server
 
-__all__ = ["clients", "hub", "hub_factory", "make_server", "server"]
+__all__ = ["browser", "chromium", "clients", "hub", "hub_factory", "make_server", "server"]

@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from serve_support import Client, ServerProcess
@@ -42,10 +43,12 @@ WAIT = 120.0
 
 
 class Watch:
-    """Times when a text first appears on a client's screen (checked on every chunk)."""
+    """Times when a text first appears on a client's screen (checked on every chunk);
+    `clock` tells the time (webload.py counts frames instead)."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, clock: Callable[[], float] = time.monotonic) -> None:
         self.client = client
+        self.clock = clock
         self.pending: dict[tuple[str, ...], asyncio.Future] = {}
         term = client.term
         original = term.data_received
@@ -53,7 +56,7 @@ class Watch:
         def received(data: bytes, datatype: object) -> None:
             original(data, datatype)
             if self.pending:
-                now = time.monotonic()
+                now = self.clock()
                 for texts, future in list(self.pending.items()):
                     if any(text in term.screen for text in texts) and not future.done():
                         future.set_result(now)
@@ -65,7 +68,7 @@ class Watch:
         """When one of `texts` is first on the screen."""
         future = asyncio.get_running_loop().create_future()
         if any(text in self.client.screen for text in texts):
-            future.set_result(time.monotonic())
+            future.set_result(self.clock())
         else:
             self.pending[texts] = future
         return future

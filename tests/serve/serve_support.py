@@ -39,6 +39,8 @@ class ServerProcess:
         self.process: subprocess.Popen | None = None
         self.port = 0
         self.errors = data.parent / f"{data.name}-server.err"
+        self.web_url = ""
+        """With --web: where browsers reach it (http://127.0.0.1:PORT)."""
 
     def start(self) -> int:
         env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
@@ -52,9 +54,12 @@ class ServerProcess:
             start_new_session=True)
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
-            found = re.search(r"ssh -p (\d+) ", self.errors.read_text())
-            if found:
+            printed = self.errors.read_text()
+            found = re.search(r"ssh -p (\d+) ", printed)
+            web = re.search(r"browsers at (\S+)/ ", printed)
+            if found and (web or "--web" not in self.extra):
                 self.port = int(found.group(1))
+                self.web_url = web.group(1) if web else ""
                 return self.port
             if self.process.poll() is not None:
                 raise AssertionError(f"the server did not start:\n{self.errors.read_text()}")
@@ -217,6 +222,25 @@ class Client:
             self.conn.close()
             await self.conn.wait_closed()
             self.conn = None
+
+
+async def command_output(port: int, user: str, command: str, **options) -> str:
+    """What `ssh -p PORT user@127.0.0.1 COMMAND` prints (no terminal)."""
+    options.setdefault("client_keys", [key_of(user)])
+    options.setdefault("password", "")
+    async with asyncssh.connect("127.0.0.1", port, username=user, known_hosts=None,
+                                **options) as conn:
+        result = await conn.run(command, check=False, encoding="utf-8")
+    return f"{result.stdout or ''}{result.stderr or ''}"
+
+
+async def sign_in_link(port: int, user: str, **options) -> str:
+    """A browser sign-in link for `user`, as `ssh host web` prints it."""
+    printed = await command_output(port, user, "web", **options)
+    found = re.search(r"(https?://\S+/signin\?code=\S+)", printed)
+    if found is None:
+        raise AssertionError(f"no sign-in link in:\n{printed}")
+    return found.group(1)
 
 
 @pytest.fixture

@@ -121,7 +121,9 @@ class SessionChannel(asyncssh.SSHServerSession):
         if self.chan is not None and not self._closed:
             self._closed = True
             try:
-                self.chan.write(text.replace("\n", "\r\n").encode("utf-8"))
+                # A terminal in raw mode needs \r\n; a command's output is a plain text file.
+                shown = text.replace("\n", "\r\n") if self.has_pty else text
+                self.chan.write(shown.encode("utf-8"))
                 self.chan.exit(status)
             except OSError:  # the client has gone already
                 pass
@@ -148,7 +150,7 @@ class SessionChannel(asyncssh.SSHServerSession):
             self._say(self.server.table_listing(), 0)
             return
         if verb == "web":
-            from .webserver import ssh_web_command
+            from .webcommand import ssh_web_command
 
             self._say(*ssh_web_command(self.server, self.login, words[1:]))
             return

@@ -194,6 +194,11 @@ class SignIns:
             return None
         return sign_in
 
+    def known(self, cookie_digest: str) -> bool:
+        """Is the cookie with this digest still signed in?"""
+        sign_in = self._cookies.get(cookie_digest)
+        return sign_in is not None and sign_in.expires > self._clock()
+
     def csrf_token(self, cookie: str) -> str:
         return hmac.new(self._csrf_key, cookie.encode("utf-8"), "sha256").hexdigest()
 

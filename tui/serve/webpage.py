@@ -1,9 +1,10 @@
 """The few HTML pages of the browser path: the terminal page, sign-in and sign-out.
 
 Every value from outside (a name, a code, a host) goes through `html.escape`;
-the pages carry no script of their own (the terminal is textual-serve's
-textual.js, loaded from /static), so the content security policy can forbid
-inline scripts altogether. Styles are in webpage.css beside this file.
+the pages carry no inline script (the terminal is textual-serve's textual.js,
+and webpage.js gives it the focus, both loaded from /static), so the content
+security policy can forbid inline scripts altogether. Styles are in webpage.css
+beside this file.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def terminal_page(name: str, websocket_url: str, csrf: str, font_size: int = 16)
 <div id="terminal" class="textual-terminal"
  data-session-websocket-url="{escape(websocket_url)}" data-font-size="{int(font_size)}"></div>"""
     return _page(f"gemtable: {name}", body,
-                 '<script src="/static/textual.js" defer></script>\n')
+                 '<script src="/static/textual.js" defer></script>\n'
+                 '<script src="/static/gemtable.js" defer></script>\n')
 
 
 def sign_in_page(ssh_command: str, open_mode: bool, message: str = "",

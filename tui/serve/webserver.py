@@ -20,8 +20,8 @@ Every request is checked in this order:
 from __future__ import annotations
 
 import logging
+import socket
 import ssl
-import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from pathlib import Path
@@ -38,7 +38,6 @@ from .server import is_loopback
 from .weblogin import (
     COOKIE_LIFETIME,
     COOKIE_NAME,
-    LINK_LIFETIME,
     AddressLimit,
     SignIn,
     SignIns,
@@ -48,7 +47,6 @@ from .websession import MAX_MESSAGE, WebSession
 
 if TYPE_CHECKING:
     from .server import Server
-    from .sshserver import GemtableSSHServer
 
 log = logging.getLogger("gemtable.serve")
 
@@ -58,8 +56,10 @@ STATIC = {
     "RobotoMono.ttf": ("textual_serve", "static/fonts/RobotoMono-VariableFont_wght.ttf",
                        "font/ttf"),
     "gemtable.css": ("gemtable.tui.serve", "webpage.css", "text/css"),
+    "gemtable.js": ("gemtable.tui.serve", "webpage.js", "text/javascript"),
 }
-"""The only files /static serves: the terminal's script and styles, one font, ours."""
+"""The only files /static serves: the terminal's script and styles, one font, our
+styles and our one script (it gives the terminal the keyboard focus)."""
 POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
           "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
           "frame-ancestors 'none'; base-uri 'none'")
@@ -101,7 +101,8 @@ class WebFront:
         """Where people reach the page: --public-url, or the address served."""
         if self.public_url:
             return self.public_url.rstrip("/")
-        host = self.host if self.host not in ("", "0.0.0.0", "::") else self.server.public_host()
+        # On a wildcard address the machine's name (not SSH's --host, which may be loopback).
+        host = self.host if self.host not in ("", "0.0.0.0", "::") else socket.gethostname()
         host = f"[{host}]" if ":" in host and not host.startswith("[") else host
         return f"{'https' if self.tls else 'http'}://{host}:{self.port}"
 
@@ -139,7 +140,13 @@ class WebFront:
         await site.start()
         if self.port == 0:
             self.port = int(self._runner.addresses[0][1])
-        log.info("browsers: %s (%s)", self.url, "TLS" if self.tls else "plain HTTP")
+        # The address served as well: behind a proxy (--public-url) it differs from the URL.
+        log.info("browsers: %s (%s on %s port %d)", self.url, "TLS" if self.tls else "plain HTTP",
+                 self.host, self.port)
+        if not self.public_url and self.host in ("", "0.0.0.0", "::"):
+            log.warning("browsers must use the name %s (links name it); give --public-url "
+                        "https://NAME:PORT if people reach this machine by another name",
+                        self.url.split("://", 1)[1])
         return self.port
 
     async def stop(self) -> None:
@@ -160,7 +167,10 @@ class WebFront:
                             self.address(request), printable(origin or "(none)", 80))
                 return web.Response(status=403, text="Refused: this request came from "
                                     "another site.\n")
-        response = await handler(request)
+        try:
+            response = await handler(request)
+        except web.HTTPException as error:  # a 404 or 405 carries the same headers as a page
+            response = web.Response(status=error.status, text=error.text, headers=error.headers)
         if not isinstance(response, web.WebSocketResponse):
             response.headers["Content-Security-Policy"] = POLICY
             response.headers["X-Frame-Options"] = "DENY"
@@ -229,7 +239,8 @@ class WebFront:
             return self._html(webpage.message_page(
                 "sign in", "This sign-in link has been used or is out of date.",
                 f"Run {self._ssh_command()} for a new one."), 410)
-        response = web.HTTPSeeOther("/")
+        self._close_retired()
+        response = _to_the_game()
         self._signed_in(response, redeemed[0])
         return response
 
@@ -247,7 +258,7 @@ class WebFront:
         if not valid_name(name):
             return self._html(webpage.sign_in_page(
                 self._ssh_command(), True, "Names are 1-24 letters, digits, '.', '_' or '-', "
-                "starting with a letter or digit."), 400)
+                "starting with a letter or digit.", shown), 400)
         bound = names.binding(name)
         if bound is not None and "code" not in bound:
             return self._html(webpage.sign_in_page(
@@ -264,9 +275,10 @@ class WebFront:
             return self._html(webpage.sign_in_page(
                 self._ssh_command(), True, f"The name {shown} is taken.", name), 403)
         cookie, _ = self.sign_ins.sign_in(name, address)
+        self._close_retired()
         if new_code is not None:
             self.fresh_codes[digest(cookie)] = new_code
-        response = web.HTTPSeeOther("/")
+        response = _to_the_game()
         self._signed_in(response, cookie)
         return response
 
@@ -279,9 +291,14 @@ class WebFront:
         self.sign_ins.sign_out(found[0])
         self.close_sessions(lambda s: s.cookie_digest == digest(found[0]),
                             "Signed out in this browser.")
-        response = web.HTTPSeeOther("/")
+        response = _to_the_game()
         response.del_cookie(COOKIE_NAME, path="/")
         return response
+
+    def _close_retired(self) -> None:
+        """A sign-in past a name's browser cap retired the oldest cookie: close its pages."""
+        self.close_sessions(lambda s: not self.sign_ins.known(s.cookie_digest),
+                            "Signed out: this name signed in on too many browsers.")
 
     def _too_many(self) -> web.Response:
         return self._html(webpage.message_page(
@@ -356,52 +373,13 @@ class WebFront:
         return len(chosen)
 
 
+def _to_the_game() -> web.Response:
+    """See /: after a sign-in or out (a returned HTTPSeeOther is deprecated in aiohttp)."""
+    return web.Response(status=303, headers={"Location": "/"})
+
+
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     context.load_cert_chain(str(cert), str(key))
     return context
-
-
-def ssh_web_command(server: Server, login: GemtableSSHServer, args: list[str]) -> tuple[str, int]:
-    """`ssh host web [--sign-out-all]`: a sign-in link, or every browser signed out.
-    (the text to print, the exit status)"""
-    front = server.web
-    if front is None:
-        return "gemtable: this server does not serve browsers (it was started without --web).\n", 1
-    proof = login.proof
-    if proof is None:
-        return "gemtable: sign in first.\n", 1
-    if args not in ([], ["--sign-out-all"]):
-        return "gemtable: web takes no argument but --sign-out-all.\n", 1
-    if not login.rules().pty:
-        return "gemtable: your key may not open a terminal here, so not a browser either.\n", 1
-    name = proof.user
-    if args:
-        count = front.sign_ins.sign_out_all(name)
-        closed = front.close_sessions(lambda s: s.user == name,
-                                      "Signed out of every browser (from SSH).")
-        return (f"Signed {name} out of {count} browser(s); {closed} open page(s) closed.\n", 0)
-    key = ""
-    if server.keys is not None and proof.key is not None:
-        key = proof.key.export_public_key().decode("ascii").strip()
-    allowed, rejoin = login.claim()  # open mode: the name is bound here, as for a terminal
-    if not allowed:
-        return login.name_refusal() or "gemtable: this name is taken.\n", 1
-    code = front.sign_ins.issue(name, key)
-    lines = [f"Sign in as {name} in a browser (this link works once, for "
-             f"{round(LINK_LIFETIME / 60)} minutes):", f"  {front.link(code)}"]
-    if rejoin is not None:
-        lines.append(f"Your rejoin code for {name}: {rejoin} (keep it to come back as {name}).")
-    signed_in = front.sign_ins.of(name)
-    if signed_in:
-        lines.append(f"Browsers signed in as {name} now: {len(signed_in)}")
-        lines += [f"  since {_when(s.created)} from {printable(s.address, 46)}, until "
-                  f"{_when(s.expires)}" for s in signed_in]
-        lines.append(f"Sign them all out: ssh -p {server.ssh_port} {server.public_host()} "
-                     "web --sign-out-all")
-    return "\n".join(lines) + "\n", 0
-
-
-def _when(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))
