@@ -4,5 +4,7 @@ with every folder's conftest on the path)."""
 
 from browser_support import browser, chromium
 from serve_support import clients, hub, hub_factory, make_server, server
+from web_client import web_clients
 
-__all__ = ["browser", "chromium", "clients", "hub", "hub_factory", "make_server", "server"]
+__all__ = ["browser", "chromium", "clients", "hub", "hub_factory", "make_server", "server",
+           "web_clients"]

@@ -8,8 +8,7 @@ import re
 import stat
 
 import pytest
-from serve_support import command_output
-from web_client import browsers
+from serve_support import command_output, sign_in_link
 
 from gemtable.tui.serve.weblogin import (
     COOKIE_LIFETIME,
@@ -18,8 +17,6 @@ from gemtable.tui.serve.weblogin import (
     AddressLimit,
     SignIns,
 )
-
-__all__ = ["browsers"]  # the fixture, for pytest
 
 
 class Clock:
@@ -171,9 +168,9 @@ def test_the_address_limit_allows_a_burst_then_one_try_per_interval():
     assert not limit.allow("10.0.0.1")
 
 
-async def test_open_mode_names_are_kept_by_their_rejoin_code_or_key(make_server, browsers):
+async def test_open_mode_names_are_kept_by_their_rejoin_code_or_key(make_server, web_clients):
     server = make_server("--web", "0")
-    carol = browsers(server.web_url)
+    carol = web_clients(server.web_url)
     page = await carol.choose_name("carol")
     assert page.status == 200 and '<b id="signed-in-as">carol</b>' in page.text
     await carol.open_terminal()
@@ -181,12 +178,34 @@ async def test_open_mode_names_are_kept_by_their_rejoin_code_or_key(make_server,
     code = re.search(r"your rejoin code is (\S+)", carol.text()).group(1)
 
     # Another browser: the name is taken, unless it brings the code.
-    other = browsers(server.web_url)
+    other = web_clients(server.web_url)
     refused = await other.choose_name("carol", "not-the-code")
     assert refused.status == 403 and "is taken" in refused.text and not other.cookie()
     assert (await other.choose_name("carol", code)).status == 200 and other.cookie()
 
     # A name bound to an SSH key (its first `ssh host web`) needs a link from that key.
     assert "signin?code=" in await command_output(server.port, "alice", "web")
-    refused = await browsers(server.web_url).choose_name("alice")
+    refused = await web_clients(server.web_url).choose_name("alice")
     assert refused.status == 403 and "belongs to an SSH key" in refused.text
+
+
+async def test_a_sign_in_form_needs_its_own_token(make_server, web_clients):
+    """The sign-in forms come before any session, so their token is made from a cookie
+    of their own: a form posted from this server's origin without it signs no one in."""
+    server = make_server("--web", "0")
+    link = await sign_in_link(server.port, "alice")
+    code = link.split("code=", 1)[1]
+    browser = web_clients(server.web_url)
+    for form in ({"code": code}, {"code": code, "csrf": "0" * 64}):
+        refused = await browser.post("/signin", {**form, "csrf": form.get("csrf", "")})
+        assert refused.status == 403 and "out of date or came from elsewhere" in refused.text
+    refused = await browser.post("/open", {"name": "bob", "csrf": ""})
+    assert refused.status == 403 and not browser.cookie()
+    # Another browser's token does not fit this one's forms' cookie.
+    mine = await browser.form_token()  # this browser's forms' cookie is set now
+    stolen = await web_clients(server.web_url).form_token()
+    assert mine and stolen and mine != stolen
+    assert (await browser.post("/signin", {"code": code, "csrf": stolen})).status == 403
+    # The link was not spent by any of that: from its own page it signs alice in.
+    assert (await browser.redeem(link)).status == 200 and browser.cookie()
+    assert "a sign-in form without its token" in server.log()

@@ -7,11 +7,9 @@ from __future__ import annotations
 import re
 
 from serve_support import sign_in_link
-from web_client import WebClient, browsers
+from web_client import WebClient
 
 from gemtable.tui.serve import webpage
-
-__all__ = ["browsers"]  # the fixture, for pytest
 
 LINK = "[@click=app.screenshot('x.svg','{folder}')]ZZZ"
 COLOUR = "[red on white]RED[/]"
@@ -32,10 +30,10 @@ def refused(typed: str):
     return lambda screen: any(pattern.match(line) for line in screen.lines())
 
 
-async def test_typed_ids_with_markup_and_escapes_are_shown_as_typed(make_server, browsers,
+async def test_typed_ids_with_markup_and_escapes_are_shown_as_typed(make_server, web_clients,
                                                                      tmp_path):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     for typed in (LINK.format(folder=tmp_path), COLOUR):
         await alice.send("j")
@@ -55,10 +53,10 @@ async def test_typed_ids_with_markup_and_escapes_are_shown_as_typed(make_server,
     assert "shared tables" in alice.screen
 
 
-async def test_typed_moves_with_markup_and_escapes_are_shown_as_typed(make_server, browsers,
+async def test_typed_moves_with_markup_and_escapes_are_shown_as_typed(make_server, web_clients,
                                                                       tmp_path):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     await alice.send("c")
     await alice.wait_for("◀ bot: greedy ▶")
@@ -88,9 +86,9 @@ async def test_typed_moves_with_markup_and_escapes_are_shown_as_typed(make_serve
     await alice.wait_for("1. You: took red, blue and green gems")
 
 
-async def test_a_name_with_markup_is_refused_and_shown_escaped(make_server, browsers):
+async def test_a_name_with_markup_is_refused_and_shown_escaped(make_server, web_clients):
     server = make_server("--web", "0")
-    browser = browsers(server.web_url)
+    browser = web_clients(server.web_url)
     # Five tries: the sign-in limit of one address (a burst of 5) is not reached.
     for name in ("<script>", '"><img src=x>', "[red]x[/]", "a\x1b]0;x\x07"):
         page = await browser.choose_name(name)
@@ -111,9 +109,9 @@ def test_every_outside_value_on_a_page_is_escaped():
     hostile = "<script>alert('x')</script>\"'&"
     pages = [
         webpage.terminal_page(hostile, f"ws://h/ws/{hostile}", hostile),
-        webpage.sign_in_page(f"ssh -p 2222 {hostile} web", True, hostile, hostile),
-        webpage.sign_in_page(f"ssh -p 2222 {hostile} web", False, hostile),
-        webpage.redeem_page(hostile, hostile),
+        webpage.sign_in_page(f"ssh -p 2222 {hostile} web", True, hostile, hostile, hostile),
+        webpage.sign_in_page(f"ssh -p 2222 {hostile} web", False, hostile, hostile),
+        webpage.redeem_page(hostile, hostile, hostile),
         webpage.message_page(hostile, hostile, hostile),
     ]
     for page in pages:

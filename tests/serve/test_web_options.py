@@ -9,12 +9,10 @@ import re
 import aiohttp
 import pytest
 from serve_support import command_output, sign_in_link
-from web_client import browsers, make_certificate, trusting
+from web_client import make_certificate, trusting
 
 from gemtable.tui.cli import main
 from gemtable.tui.serve.server import ServeError, ServeOptions, check_web_options
-
-__all__ = ["browsers"]  # the fixture, for pytest
 
 PUBLIC = "https://games.example.org"
 
@@ -102,59 +100,65 @@ def test_serve_help_lists_the_browser_options(capsys):
 
 
 async def test_behind_a_proxy_the_public_url_names_the_page_and_the_client(make_server,
-                                                                          browsers):
+                                                                          web_clients):
     server = make_server("--web", "0", "--public-url", PUBLIC)
     assert server.web_url == PUBLIC
     served = re.search(r"browsers: \S+ \(plain HTTP on 127\.0\.0\.1 port (\d+)\)",
                        server.log())
     assert served is not None, server.log()
-    proxy = browsers(f"http://127.0.0.1:{served.group(1)}")  # as the proxy forwards
+    proxy = web_clients(f"http://127.0.0.1:{served.group(1)}")  # as the proxy forwards
     public = {"Host": "games.example.org"}
 
-    def from_client(address: str) -> dict[str, str]:
-        return {**public, "X-Forwarded-For": f"10.9.9.9, {address}"}
+    # The forms' cookie is Secure (the browser speaks https to the proxy), so this
+    # client, speaking plain http as the proxy does, sends it by hand.
+    page = await proxy.get("/", headers=public)
+    assert page.status == 200 and "; Secure" in page.headers["Set-Cookie"]
+    token = re.search(r'name="csrf-token" content="([^"]+)"', page.text).group(1)
+    form_cookie = page.headers["Set-Cookie"].split(";", 1)[0]
 
-    assert (await proxy.get("/", headers=public)).status == 200
+    def from_client(address: str) -> dict[str, str]:
+        return {**public, "X-Forwarded-For": f"10.9.9.9, {address}", "Cookie": form_cookie}
+
     link = await sign_in_link(server.port, "alice")
     assert link.startswith(f"{PUBLIC}/signin?code=")
     code = link.split("code=", 1)[1]
-    answer = await proxy.post("/signin", {"code": code}, origin=PUBLIC,
+    answer = await proxy.post("/signin", {"code": code, "csrf": token}, origin=PUBLIC,
                               headers=from_client("203.0.113.9"), allow_redirects=False)
     assert answer.status == 303
     cookie = answer.headers["Set-Cookie"]
     assert "; Secure" in cookie  # the browser sees https
-    # The address the proxy saw last is the client's, in the log and the list of browsers.
+    # The address the proxy saw last is the client's, in the log and the list of web_clients.
     assert "browser signed in as alice from 203.0.113.9" in server.log()
     page = await proxy.get("/", headers={**public, "Cookie": cookie.split(";", 1)[0]})
     assert 'data-session-websocket-url="wss://games.example.org/ws/' in page.text
 
     # The sign-in limit counts each client, not the proxy.
     for _ in range(5):
-        assert (await proxy.post("/signin", {"code": "guess"}, origin=PUBLIC,
+        assert (await proxy.post("/signin", {"code": "guess", "csrf": token}, origin=PUBLIC,
                                  headers=from_client("198.51.100.1"))).status == 410
-    assert (await proxy.post("/signin", {"code": "guess"}, origin=PUBLIC,
+    assert (await proxy.post("/signin", {"code": "guess", "csrf": token}, origin=PUBLIC,
                              headers=from_client("198.51.100.1"))).status == 429
-    assert (await proxy.post("/signin", {"code": "guess"}, origin=PUBLIC,
+    assert (await proxy.post("/signin", {"code": "guess", "csrf": token}, origin=PUBLIC,
                              headers=from_client("198.51.100.2"))).status == 410
 
 
-async def test_over_tls_the_page_is_https_and_the_cookie_secure(make_server, browsers,
+async def test_over_tls_the_page_is_https_and_the_cookie_secure(make_server, web_clients,
                                                                 tmp_path):
     cert, key = make_certificate(tmp_path)
     server = make_server("--web", "0", "--tls-cert", str(cert), "--tls-key", str(key))
     assert server.web_url.startswith("https://127.0.0.1:")
     link = await sign_in_link(server.port, "alice")
     assert link.startswith("https://")
-    browser = browsers(server.web_url, tls=trusting(cert))
+    browser = web_clients(server.web_url, tls=trusting(cert))
     page = await browser.get(link.removeprefix(server.web_url))
     code = page.text.split('name="code" value="', 1)[1].split('"', 1)[0]
     answer = await browser.post("/signin", {"code": code}, allow_redirects=False)
     assert "; Secure" in answer.headers["Set-Cookie"]
-    plain = browsers(server.web_url.replace("https", "http", 1))
+    plain = web_clients(server.web_url.replace("https", "http", 1))
     with pytest.raises(aiohttp.ClientError):
         await plain.get("/")
 
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"),
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"),
                                      tls=trusting(cert))
     assert alice.websocket_url.startswith("wss://")
     await alice.wait_for("shared tables")

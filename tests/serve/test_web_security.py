@@ -11,12 +11,10 @@ import time
 import aiohttp
 import pytest
 from serve_support import WAIT, Client, command_output, key_of, sign_in_link
-from web_client import WebClient, browsers
+from web_client import WebClient
 
 from gemtable.tui.serve.server import SESSIONS_PER_USER
 from gemtable.tui.serve.weblogin import COOKIE_LIFETIME
-
-__all__ = ["browsers"]  # the fixture, for pytest
 
 EVIL = "http://evil.example"
 
@@ -27,13 +25,13 @@ async def refused_websocket(browser: WebClient, url: str, origin: str | None = N
     return refused.value.status
 
 
-async def test_a_used_link_is_refused_and_sets_no_cookie(make_server, browsers):
+async def test_a_used_link_is_refused_and_sets_no_cookie(make_server, web_clients):
     server = make_server("--web", "0")
     link = await sign_in_link(server.port, "alice")
-    first = browsers(server.web_url)
+    first = web_clients(server.web_url)
     assert (await first.redeem(link)).status == 200 and first.cookie()
 
-    second = browsers(server.web_url)
+    second = web_clients(server.web_url)
     page = await second.get(link.removeprefix(server.web_url))
     assert page.status == 410 and "has been used or is out of date" in page.text
     code = link.split("code=", 1)[1]
@@ -42,9 +40,9 @@ async def test_a_used_link_is_refused_and_sets_no_cookie(make_server, browsers):
     assert not second.cookie()
 
 
-async def test_a_forged_cookie_gets_the_sign_in_page_and_no_terminal(make_server, browsers):
+async def test_a_forged_cookie_gets_the_sign_in_page_and_no_terminal(make_server, web_clients):
     server = make_server("--web", "0")
-    forger = browsers(server.web_url)
+    forger = web_clients(server.web_url)
     forger.set_cookie("forged-cookie-value")
     page = await forger.get("/")
     assert page.status == 200 and f"ssh -p {server.port}" in page.text
@@ -52,9 +50,9 @@ async def test_a_forged_cookie_gets_the_sign_in_page_and_no_terminal(make_server
     assert await refused_websocket(forger, server.web_url.replace("http", "ws", 1) + "/ws/0123abcd") == 401
 
 
-async def test_the_right_cookie_with_a_wrong_csrf_token_is_refused(make_server, browsers):
+async def test_the_right_cookie_with_a_wrong_csrf_token_is_refused(make_server, web_clients):
     server = make_server("--web", "0")
-    alice = browsers(server.web_url)
+    alice = web_clients(server.web_url)
     await alice.redeem(await sign_in_link(server.port, "alice"))
     await alice.read_terminal_page()
     wrong = alice.websocket_url.rsplit("/", 1)[0] + "/" + "0" * 64
@@ -65,9 +63,9 @@ async def test_the_right_cookie_with_a_wrong_csrf_token_is_refused(make_server, 
 
 
 async def test_another_sites_page_can_open_no_terminal_and_sign_no_one_in_or_out(
-        make_server, browsers):
+        make_server, web_clients):
     server = make_server("--web", "0")
-    alice = browsers(server.web_url)
+    alice = web_clients(server.web_url)
     await alice.redeem(await sign_in_link(server.port, "alice"))
     await alice.read_terminal_page()
     assert await refused_websocket(alice, alice.websocket_url, origin=EVIL) == 403
@@ -78,7 +76,7 @@ async def test_another_sites_page_can_open_no_terminal_and_sign_no_one_in_or_out
     assert "signed-in-as" in (await alice.get("/")).text
 
     link = await sign_in_link(server.port, "bob")
-    bob = browsers(server.web_url)
+    bob = web_clients(server.web_url)
     code = link.split("code=", 1)[1]
     for origin in (EVIL, ""):
         answer = await bob.post("/signin", {"code": code}, origin=origin, allow_redirects=False)
@@ -86,18 +84,18 @@ async def test_another_sites_page_can_open_no_terminal_and_sign_no_one_in_or_out
     assert (await bob.redeem(link)).status == 200  # the code was not spent
 
 
-async def test_another_host_name_is_refused(make_server, browsers):
+async def test_another_host_name_is_refused(make_server, web_clients):
     server = make_server("--web", "0")
-    browser = browsers(server.web_url)
+    browser = web_clients(server.web_url)
     port = server.web_url.rsplit(":", 1)[1]
     for host in (f"evil.example:{port}", "127.0.0.1", f"127.0.0.2:{port}"):
         assert (await browser.get("/", headers={"Host": host})).status == 421
     assert (await browser.get("/", headers={"Host": f"localhost:{port}"})).status == 200
 
 
-async def test_the_cookie_is_http_only_strict_and_the_pages_headers_strict(make_server, browsers):
+async def test_the_cookie_is_http_only_strict_and_the_pages_headers_strict(make_server, web_clients):
     server = make_server("--web", "0")
-    browser = browsers(server.web_url)
+    browser = web_clients(server.web_url)
     page = await browser.get((await sign_in_link(server.port, "alice")).removeprefix(
         server.web_url))
     code = page.text.split('name="code" value="', 1)[1].split('"', 1)[0]
@@ -123,9 +121,9 @@ async def test_the_cookie_is_http_only_strict_and_the_pages_headers_strict(make_
     assert page.headers["Cache-Control"] == "no-store"
 
 
-async def test_static_serves_its_five_files_and_nothing_else(make_server, browsers):
+async def test_static_serves_its_five_files_and_nothing_else(make_server, web_clients):
     server = make_server("--web", "0")
-    browser = browsers(server.web_url)
+    browser = web_clients(server.web_url)
     for name, kind in (("textual.js", "text/javascript"), ("xterm.css", "text/css"),
                        ("RobotoMono.ttf", "font/ttf"), ("gemtable.css", "text/css"),
                        ("gemtable.js", "text/javascript")):
@@ -140,9 +138,9 @@ async def test_static_serves_its_five_files_and_nothing_else(make_server, browse
         assert "default-src 'none'" in missing.headers["Content-Security-Policy"]
 
 
-async def test_sign_in_attempts_past_the_limit_are_refused(make_server, browsers):
+async def test_sign_in_attempts_past_the_limit_are_refused(make_server, web_clients):
     server = make_server("--web", "0")
-    browser = browsers(server.web_url)
+    browser = web_clients(server.web_url)
     for _ in range(5):
         assert (await browser.post("/signin", {"code": "guess"})).status == 410
     refused = await browser.post("/signin", {"code": "guess"})
@@ -154,9 +152,9 @@ async def test_sign_in_attempts_past_the_limit_are_refused(make_server, browsers
 
 
 async def test_sign_out_all_from_ssh_signs_the_browser_out_and_closes_its_page(
-        make_server, browsers):
+        make_server, web_clients):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     listed = await command_output(server.port, "alice", "web")
     assert "Browsers signed in as alice now: 1" in listed and "--sign-out-all" in listed
@@ -169,9 +167,9 @@ async def test_sign_out_all_from_ssh_signs_the_browser_out_and_closes_its_page(
     assert await refused_websocket(alice, alice.websocket_url) == 401
 
 
-async def test_signing_out_on_the_page_closes_its_terminal(make_server, browsers):
+async def test_signing_out_on_the_page_closes_its_terminal(make_server, web_clients):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     page = await alice.sign_out()
     assert page.status == 200 and "signed-in-as" not in page.text and not alice.cookie()
@@ -179,14 +177,14 @@ async def test_signing_out_on_the_page_closes_its_terminal(make_server, browsers
     await alice.wait_closed()
 
 
-async def test_key_mode_checks_the_key_again_at_every_terminal(make_server, browsers, tmp_path):
+async def test_key_mode_checks_the_key_again_at_every_terminal(make_server, web_clients, tmp_path):
     authorized = tmp_path / "authorized_keys"
     line, bobs = (key_of(name).export_public_key().decode().strip() for name in ("alice", "bob"))
     authorized.write_text(f"{line} alice\nno-pty {bobs} bob\n")
     server = make_server("--web", "0", "--authorized-keys", str(authorized))
     printed = await command_output(server.port, "bob", "web")  # no terminal, no browser
     assert "may not open a terminal here" in printed and "signin?code=" not in printed
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("alice")
     await alice.close_terminal()
 
@@ -197,11 +195,11 @@ async def test_key_mode_checks_the_key_again_at_every_terminal(make_server, brow
         assert await refused_websocket(alice, alice.websocket_url) == 403
 
 
-async def admitted_tab(browsers, first: WebClient) -> WebClient:
+async def admitted_tab(web_clients, first: WebClient) -> WebClient:
     """A new tab once the server has let a closed session go (tries before are refused)."""
     deadline = time.monotonic() + WAIT
     while True:
-        tab = browsers.tab(first)
+        tab = web_clients.tab(first)
         await tab.open_terminal()
         await tab.wait_for(lambda s: "shared tables" in s or "sessions open already" in s)
         if "shared tables" in tab.screen or time.monotonic() > deadline:
@@ -209,13 +207,13 @@ async def admitted_tab(browsers, first: WebClient) -> WebClient:
         await tab.wait_closed()
 
 
-async def test_browser_and_ssh_sessions_share_one_cap_per_person(make_server, browsers,
+async def test_browser_and_ssh_sessions_share_one_cap_per_person(make_server, web_clients,
                                                                    clients):
     server = make_server("--web", "0")
-    first = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    first = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     tabs = [first]
     for _ in range(SESSIONS_PER_USER // 2 - 1):
-        tab = browsers.tab(first)
+        tab = web_clients.tab(first)
         await tab.open_terminal()
         tabs.append(tab)
     terminals = [await clients(server.port, "alice")
@@ -224,7 +222,7 @@ async def test_browser_and_ssh_sessions_share_one_cap_per_person(make_server, br
         await person.wait_for("shared tables")
 
     refusal = f"alice has {SESSIONS_PER_USER} sessions open already"
-    one_more = browsers.tab(first)
+    one_more = web_clients.tab(first)
     await one_more.open_terminal()
     await one_more.wait_for(refusal)
     await one_more.wait_closed()
@@ -233,12 +231,12 @@ async def test_browser_and_ssh_sessions_share_one_cap_per_person(make_server, br
     # One fewer, an SSH one or a browser's: a browser gets in again.
     for leaving in (terminals[0], tabs[-1]):
         await (leaving.close() if isinstance(leaving, Client) else leaving.close_terminal())
-        await (await admitted_tab(browsers, first)).wait_for("shared tables")
+        await (await admitted_tab(web_clients, first)).wait_for("shared tables")
 
 
-async def test_a_browser_session_plays_against_bots(make_server, browsers):
+async def test_a_browser_session_plays_against_bots(make_server, web_clients):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     await alice.send("c")
     await alice.wait_for("◀ bot: greedy ▶")
@@ -259,9 +257,9 @@ async def test_a_browser_session_plays_against_bots(make_server, browsers):
 
 
 async def test_malformed_messages_are_ignored_and_an_oversized_one_ends_only_its_page(
-        make_server, browsers):
+        make_server, web_clients):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     assert alice.socket is not None
     for text in ("not json", "{}", "[]", "[5]", '["stdin", 5]', '["stdin"]',
@@ -276,23 +274,23 @@ async def test_malformed_messages_are_ignored_and_an_oversized_one_ends_only_its
 
     await alice.socket.send_str(json.dumps(["stdin", "x" * 70_000]))
     await alice.wait_closed()
-    tab = browsers.tab(alice)  # the server goes on
+    tab = web_clients.tab(alice)  # the server goes on
     await tab.open_terminal()
     await tab.wait_for("shared tables")
     assert "Traceback" not in server.log()
 
 
-async def test_an_idle_page_is_closed_and_says_why(make_server, browsers):
+async def test_an_idle_page_is_closed_and_says_why(make_server, web_clients):
     server = make_server("--web", "0", "--idle-timeout", "2")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     await alice.wait_for("Closed after 2 s idle")
     await alice.wait_closed()
 
 
-async def test_a_stopping_server_says_so_on_the_page(make_server, browsers):
+async def test_a_stopping_server_says_so_on_the_page(make_server, web_clients):
     server = make_server("--web", "0")
-    alice = await browsers.signed_in(await sign_in_link(server.port, "alice"))
+    alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     await asyncio.to_thread(server.stop)
     await alice.wait_for("The server is stopping; your game is saved.")

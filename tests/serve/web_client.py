@@ -26,6 +26,7 @@ from yarl import URL
 
 WEBSOCKET_URL = re.compile(r'data-session-websocket-url="([^"]*)"')
 CSRF_FIELD = re.compile(r'name="csrf" value="([^"]*)"')
+FORM_TOKEN = re.compile(r'<meta name="csrf-token" content="([^"]*)">')
 CODE_FIELD = re.compile(r'name="code" value="([^"]*)"')
 COOKIE_NAME = "gemtable_session"
 
@@ -97,10 +98,19 @@ class WebClient:
         """A form sent from this server's page (from `origin`'s; "": no Origin at all)."""
         origin = self.origin if origin is None else origin
         headers = {**({"Origin": origin} if origin else {}), **options.pop("headers", {})}
+        if path in ("/signin", "/open") and "csrf" not in form:
+            form = {**form, "csrf": await self.form_token(headers=headers)}
         async with self.http.post(self.base_url + path, data=form, headers=headers,
                                   **options) as response:
             return Page(response.status, (await response.read()).decode("utf-8", "replace"),
                         response.headers)
+
+    async def form_token(self, **options) -> str:
+        """The sign-in forms' token, as a page of this server would have it (reading
+        a sign-in page sets the forms' cookie it is made from)."""
+        page = await self.get("/", **options)
+        found = FORM_TOKEN.search(page.text)
+        return html.unescape(found.group(1)) if found else ""
 
     def cookie(self) -> str:
         return next((c.value for c in self.http.cookie_jar if c.key == COOKIE_NAME), "")
@@ -220,8 +230,8 @@ class WebClient:
 
 
 @pytest.fixture
-async def browsers():
-    """Makes WebClients (`browsers(base_url)` or `browsers.signed_in(link)`), all closed
+async def web_clients():
+    """Makes WebClients (`web_clients(base_url)` or `web_clients.signed_in(link)`), all closed
     at the end."""
     made: list[WebClient] = []
 

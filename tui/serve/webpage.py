@@ -28,8 +28,16 @@ def _page(title: str, body: str, extra: str = "") -> str:
     return HEAD.format(title=escape(title), extra=extra) + f"<body>\n{body}\n</body>\n</html>\n"
 
 
-def _card(title: str, inner: str) -> str:
-    return _page(title, f'<main class="card">\n<h1>gemtable</h1>\n{inner}\n</main>')
+def _card(title: str, inner: str, csrf: str = "") -> str:
+    # The form token in the head too: a client without forms of its own reads it there.
+    extra = f'<meta name="csrf-token" content="{escape(csrf)}">\n' if csrf else ""
+    return _page(title, f'<main class="card">\n<h1>gemtable</h1>\n{inner}\n</main>', extra)
+
+
+def _token(csrf: str) -> str:
+    return f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+
+
 
 
 def terminal_page(name: str, websocket_url: str, csrf: str, font_size: int = 16) -> str:
@@ -49,17 +57,18 @@ def terminal_page(name: str, websocket_url: str, csrf: str, font_size: int = 16)
                  '<script src="/static/gemtable.js" defer></script>\n')
 
 
-def sign_in_page(ssh_command: str, open_mode: bool, message: str = "",
+def sign_in_page(ssh_command: str, open_mode: bool, csrf: str, message: str = "",
                  name: str = "") -> str:
     """Not signed in: how to get a link; in open mode, a name form as well."""
     note = f'<p class="message" role="alert">{escape(message)}</p>\n' if message else ""
     steps = (f"run <code>{escape(ssh_command)}</code> in a terminal and open the link it "
              "prints. The link works once, for a few minutes.")
     if not open_mode:
-        return _card("gemtable: sign in", f"{note}<p>To play in this browser, {steps}</p>")
+        return _card("gemtable: sign in", f"{note}<p>To play in this browser, {steps}</p>", csrf)
     form = f"""<p>This server is open: choose a name nobody has taken. Names are not verified.
 A new name is given a rejoin code, shown in the lobby: keep it to come back as the same name.</p>
 <form method="post" action="/open" class="name-form">
+{_token(csrf)}
 <label>Name <input name="name" maxlength="24" autocomplete="username" value="{escape(name)}"
  required autofocus></label>
 <label>Rejoin code (only for a name you used before)
@@ -67,17 +76,18 @@ A new name is given a rejoin code, shown in the lobby: keep it to come back as t
 <button type="submit">Play</button>
 </form>
 <p class="aside">With an SSH key instead, {steps}</p>"""
-    return _card("gemtable: choose a name", note + form)
+    return _card("gemtable: choose a name", note + form, csrf)
 
 
-def redeem_page(name: str, code: str) -> str:
+def redeem_page(name: str, code: str, csrf: str) -> str:
     """The page a sign-in link opens; the button spends the link (a preview cannot)."""
     return _card("gemtable: sign in", f"""<p>This link signs this browser in as
 <b>{escape(name)}</b>.</p>
 <form method="post" action="/signin">
+{_token(csrf)}
 <input type="hidden" name="code" value="{escape(code)}">
 <button type="submit" autofocus>Sign in as {escape(name)}</button>
-</form>""")
+</form>""", csrf)
 
 
 def message_page(title: str, message: str, status_hint: str = "") -> str:

@@ -13,7 +13,9 @@ Every request is checked in this order:
 - a POST and a websocket upgrade must come from this server's own origin
   (Origin header), so another site's page can neither sign someone in, nor
   out, nor open a terminal with their cookie;
-- a websocket and a sign-out need the session cookie and its CSRF token;
+- a websocket and a sign-out need the session cookie and its CSRF token; the
+  sign-in forms (a link's button, the open-mode name), which come before any
+  session, need the token of a cookie of their own (`FORM_COOKIE`);
 - sign-in attempts are rate-limited per address.
 """
 
@@ -32,11 +34,9 @@ import asyncssh
 from aiohttp import web
 
 from . import webpage
-from .keys import valid_name
 from .plain import printable
 from .server import is_loopback
 from .weblogin import (
-    COOKIE_LIFETIME,
     COOKIE_NAME,
     AddressLimit,
     SignIn,
@@ -44,6 +44,7 @@ from .weblogin import (
     digest,
 )
 from .websession import MAX_MESSAGE, WebSession
+from .websignin import SignInPages
 
 if TYPE_CHECKING:
     from .server import Server
@@ -87,6 +88,7 @@ class WebFront:
         self.tries = AddressLimit()
         self.fresh_codes: dict[str, str] = {}
         """Open mode: a rejoin code just made, for the lobby of the first session."""
+        self.pages = SignInPages(self)
         self._runner: web.AppRunner | None = None
         self._static = {name: (resources.files(package) / path).read_bytes()
                         for name, (package, path, _) in STATIC.items()}
@@ -125,10 +127,10 @@ class WebFront:
         app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024)
         app.add_routes([
             web.get("/", self.index),
-            web.get("/signin", self.signin_page),
-            web.post("/signin", self.signin),
-            web.post("/open", self.open_name),
-            web.post("/signout", self.signout),
+            web.get("/signin", self.pages.signin_page),
+            web.post("/signin", self.pages.signin),
+            web.post("/open", self.pages.open_name),
+            web.post("/signout", self.pages.signout),
             web.get("/ws/{csrf}", self.websocket),
             web.get("/static/{name}", self.static),
             web.get("/favicon.ico", self.no_icon),
@@ -191,118 +193,30 @@ class WebFront:
             return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
         return peer
 
-    def _html(self, text: str, status: int = 200) -> web.Response:
+    def html(self, text: str, status: int = 200) -> web.Response:
         return web.Response(text=text, status=status, content_type="text/html")
 
-    def _cookie(self, request: web.Request) -> tuple[str, SignIn] | None:
+    def signed_in_cookie(self, request: web.Request) -> tuple[str, SignIn] | None:
         cookie = request.cookies.get(COOKIE_NAME, "")
         sign_in = self.sign_ins.lookup(cookie)
         return (cookie, sign_in) if sign_in is not None else None
 
-    def _ssh_command(self) -> str:
+    def ssh_command(self) -> str:
         port = self.server.ssh_port
         return f"ssh -p {port} {self.server.public_host()} web"
 
-    def _signed_in(self, response: web.StreamResponse, cookie: str) -> None:
-        response.set_cookie(COOKIE_NAME, cookie, max_age=int(COOKIE_LIFETIME), path="/",
-                            httponly=True, samesite="Strict", secure=self.secure)
-
     # --- pages ------------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.Response:
-        found = self._cookie(request)
+        found = self.signed_in_cookie(request)
         if found is None:
-            return self._html(webpage.sign_in_page(self._ssh_command(), self.server.open_mode))
+            return self.pages.form_page(request, lambda csrf: webpage.sign_in_page(
+                self.ssh_command(), self.server.open_mode, csrf))
         cookie, sign_in = found
         scheme = "wss" if self.secure else "ws"
         address = self.url.split("://", 1)[1] if self.public_url else request.host
         csrf = self.sign_ins.csrf_token(cookie)
-        return self._html(webpage.terminal_page(sign_in.name, f"{scheme}://{address}/ws/{csrf}",
+        return self.html(webpage.terminal_page(sign_in.name, f"{scheme}://{address}/ws/{csrf}",
                                                 csrf))
-
-    async def signin_page(self, request: web.Request) -> web.Response:
-        code = request.query.get("code", "")
-        name = self.sign_ins.waiting(code)
-        if name is None:
-            return self._html(webpage.message_page(
-                "sign in", "This sign-in link has been used or is out of date.",
-                f"Run {self._ssh_command()} for a new one."), 410)
-        return self._html(webpage.redeem_page(name, code))
-
-    async def signin(self, request: web.Request) -> web.StreamResponse:
-        address = self.address(request)
-        if not self.tries.allow(address):
-            return self._too_many()
-        form = await request.post()
-        redeemed = self.sign_ins.redeem(str(form.get("code", "")), address)
-        if redeemed is None:
-            log.warning("a used, unknown or expired sign-in link from %s", address)
-            return self._html(webpage.message_page(
-                "sign in", "This sign-in link has been used or is out of date.",
-                f"Run {self._ssh_command()} for a new one."), 410)
-        self._close_retired()
-        response = _to_the_game()
-        self._signed_in(response, redeemed[0])
-        return response
-
-    async def open_name(self, request: web.Request) -> web.StreamResponse:
-        names = self.server.names
-        if names is None:
-            return self._html(webpage.message_page("sign in", "Names come from SSH keys "
-                                                   "here: sign in with a link."), 404)
-        address = self.address(request)
-        if not self.tries.allow(address):
-            return self._too_many()
-        form = await request.post()
-        name, code = str(form.get("name", "")).strip(), str(form.get("code", "")).strip()
-        shown = printable(name, 24)
-        if not valid_name(name):
-            return self._html(webpage.sign_in_page(
-                self._ssh_command(), True, "Names are 1-24 letters, digits, '.', '_' or '-', "
-                "starting with a letter or digit.", shown), 400)
-        bound = names.binding(name)
-        if bound is not None and "code" not in bound:
-            return self._html(webpage.sign_in_page(
-                self._ssh_command(), True, f"The name {shown} belongs to an SSH key: sign in "
-                "with a link from that key.", name), 403)
-        proven = bool(code) and names.code_fits(name, code)
-        if bound is not None and not proven:
-            log.warning("browser from %s: wrong rejoin code for %s", address, shown)
-            return self._html(webpage.sign_in_page(
-                self._ssh_command(), True, f"The name {shown} is taken. If it is yours, type "
-                "its rejoin code.", name), 403)
-        allowed, new_code = names.claim(name, None, proven)
-        if not allowed:
-            return self._html(webpage.sign_in_page(
-                self._ssh_command(), True, f"The name {shown} is taken.", name), 403)
-        cookie, _ = self.sign_ins.sign_in(name, address)
-        self._close_retired()
-        if new_code is not None:
-            self.fresh_codes[digest(cookie)] = new_code
-        response = _to_the_game()
-        self._signed_in(response, cookie)
-        return response
-
-    async def signout(self, request: web.Request) -> web.StreamResponse:
-        form = await request.post()
-        found = self._cookie(request)
-        if found is None or not self.sign_ins.csrf_fits(found[0], str(form.get("csrf", ""))):
-            return self._html(webpage.message_page("sign out", "Refused: that request did "
-                                                   "not come from this page."), 403)
-        self.sign_ins.sign_out(found[0])
-        self.close_sessions(lambda s: s.cookie_digest == digest(found[0]),
-                            "Signed out in this browser.")
-        response = _to_the_game()
-        response.del_cookie(COOKIE_NAME, path="/")
-        return response
-
-    def _close_retired(self) -> None:
-        """A sign-in past a name's browser cap retired the oldest cookie: close its pages."""
-        self.close_sessions(lambda s: not self.sign_ins.known(s.cookie_digest),
-                            "Signed out: this name signed in on too many browsers.")
-
-    def _too_many(self) -> web.Response:
-        return self._html(webpage.message_page(
-            "sign in", "Too many sign-in attempts from this address: wait a minute."), 429)
 
     async def no_icon(self, request: web.Request) -> web.Response:
         return web.Response(status=204)
@@ -315,7 +229,7 @@ class WebFront:
 
     # --- the terminal --------------------------------------------------------------------------
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        found = self._cookie(request)
+        found = self.signed_in_cookie(request)
         if found is None:
             return web.Response(status=401, text="Sign in first.\n")
         cookie, sign_in = found
@@ -371,11 +285,6 @@ class WebFront:
         for session in chosen:
             session.close_for(reason)
         return len(chosen)
-
-
-def _to_the_game() -> web.Response:
-    """See /: after a sign-in or out (a returned HTTPSeeOther is deprecated in aiohttp)."""
-    return web.Response(status=303, headers={"Location": "/"})
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
