@@ -188,11 +188,14 @@ async def test_key_mode_checks_the_key_again_at_every_terminal(make_server, web_
     await alice.wait_for("alice")
     await alice.close_terminal()
 
-    for changed in (f"{line} alicia\n", ""):
+    for step, changed in enumerate((f"{line} alicia\n", "")):
         authorized.write_text(changed)
-        later = time.time() + 5  # a new mtime however coarse the clock of the file system
+        later = time.time() + 5 + step  # a new mtime however coarse the file system's clock
         os.utime(authorized, (later, later))
-        assert await refused_websocket(alice, alice.websocket_url) == 403
+        await alice.open_terminal()  # the page is this server's: it is told why, then closed
+        await alice.wait_for("may no longer use that name here")
+        await alice.wait_closed()
+    assert "browser session of alice from 127.0.0.1 refused" in server.log()
 
 
 async def admitted_tab(web_clients, first: WebClient) -> WebClient:

@@ -15,7 +15,7 @@ Every request is checked in this order:
   out, nor open a terminal with their cookie;
 - a websocket and a sign-out need the session cookie and its CSRF token; the
   sign-in forms (a link's button, the open-mode name), which come before any
-  session, need the token of a cookie of their own (`FORM_COOKIE`);
+  session, need the token of a cookie of their own (websignin.py);
 - sign-in attempts are rate-limited per address.
 """
 
@@ -177,7 +177,8 @@ class WebFront:
             response.headers["Content-Security-Policy"] = POLICY
             response.headers["X-Frame-Options"] = "DENY"
             response.headers["X-Content-Type-Options"] = "nosniff"
-            response.headers["Referrer-Policy"] = "same-origin"  # "no-referrer" makes a POST's Origin "null"
+            # Not "no-referrer": Chromium then sends a form's POST with Origin "null".
+            response.headers["Referrer-Policy"] = "same-origin"
             if request.path.startswith("/static/"):
                 response.headers["Cache-Control"] = "public, max-age=3600"
             else:
@@ -236,16 +237,16 @@ class WebFront:
         if not self.sign_ins.csrf_fits(cookie, request.match_info["csrf"]):
             return web.Response(status=403, text="Refused: a stale or forged page; reload.\n")
         address = self.address(request)
-        refusal = self.name_refusal(sign_in, address)
-        if refusal:
-            return web.Response(status=403, text=refusal + "\n")
+        # From here on the page is this server's own: a refusal is a sentence on it.
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
         cookie_digest = digest(cookie)
         session = WebSession(self.server, sign_in.name, cookie_digest, address,
                              self.fresh_codes.pop(cookie_digest, None))
         gate = self.server.gate
-        refusal = gate.opened(session, address) or gate.authenticated(session)
+        refusal = self.name_refusal(sign_in, address)
+        if not refusal:
+            refusal = gate.opened(session, address) or gate.authenticated(session)
         if not refusal:
             refusal = self.server.admit(session)
         if refusal:

@@ -70,8 +70,8 @@ class SignInPages:
     async def open_name(self, request: web.Request) -> web.StreamResponse:
         names = self.front.server.names
         if names is None:
-            return self.front.html(webpage.message_page("sign in", "Names come from SSH keys "
-                                                   "here: sign in with a link."), 404)
+            return self.front.html(webpage.message_page(
+                "sign in", "Names come from SSH keys here: sign in with a link."), 404)
         address = self.front.address(request)
         if not self.front.tries.allow(address):
             return self._too_many()
@@ -111,12 +111,13 @@ class SignInPages:
     async def signout(self, request: web.Request) -> web.StreamResponse:
         form = await request.post()
         found = self.front.signed_in_cookie(request)
-        if found is None or not self.front.sign_ins.csrf_fits(found[0], str(form.get("csrf", ""))):
-            return self.front.html(webpage.message_page("sign out", "Refused: that request did "
-                                                   "not come from this page."), 403)
-        self.front.sign_ins.sign_out(found[0])
+        sign_ins = self.front.sign_ins
+        if found is None or not sign_ins.csrf_fits(found[0], str(form.get("csrf", ""))):
+            return self.front.html(webpage.message_page(
+                "sign out", "Refused: that request did not come from this page."), 403)
+        sign_ins.sign_out(found[0])
         self.front.close_sessions(lambda s: s.cookie_digest == digest(found[0]),
-                            "Signed out in this browser.")
+                                  "Signed out in this browser.")
         response = _to_the_game()
         response.del_cookie(COOKIE_NAME, path="/")
         return response
@@ -124,24 +125,25 @@ class SignInPages:
     def _close_retired(self) -> None:
         """A sign-in past a name's browser cap retired the oldest cookie: close its pages."""
         self.front.close_sessions(lambda s: not self.front.sign_ins.known(s.cookie_digest),
-                            "Signed out: this name signed in on too many browsers.")
+                                  "Signed out: this name signed in on too many browsers.")
 
     # --- the sign-in forms' token: a cookie of the form's own, and its HMAC in the form ------
     def form_page(self, request: web.Request, page: Callable[[str], str],
-                   status: int = 200) -> web.Response:
+                  status: int = 200) -> web.Response:
         """A page with a sign-in form, and the cookie its token is made from."""
         form_cookie = request.cookies.get(FORM_COOKIE, "")
         if not 20 <= len(form_cookie) <= 64:
             form_cookie = secrets.token_urlsafe(24)
-        response = self.front.html(page(self.front.sign_ins.csrf_token(f"form:{form_cookie}")), status)
+        token = self.front.sign_ins.csrf_token(f"form:{form_cookie}")
+        response = self.front.html(page(token), status)
         response.set_cookie(FORM_COOKIE, form_cookie, max_age=FORM_LIFETIME, path="/",
                             httponly=True, samesite="Strict", secure=self.front.secure)
         return response
 
     def _form_fits(self, request: web.Request, form: Mapping[str, object]) -> bool:
         form_cookie = request.cookies.get(FORM_COOKIE, "")
-        return bool(form_cookie) and self.front.sign_ins.csrf_fits(f"form:{form_cookie}",
-                                                             str(form.get("csrf", "")))
+        return bool(form_cookie) and self.front.sign_ins.csrf_fits(
+            f"form:{form_cookie}", str(form.get("csrf", "")))
 
     def _stale_form(self, request: web.Request) -> web.Response:
         log.warning("a sign-in form without its token from %s", self.front.address(request))
