@@ -55,7 +55,7 @@ def ladder(tmp_path: Path):
 def test_ratings_equal_openskill_step_by_step(ladder: Ladder) -> None:
     ratings, _ = expected()
     found: dict[Key, Standing] = {(game_id, row.name, row.kind): row
-             for game_id in ("jowhari", "marylia", "jewelbox", "iridescia")
+             for game_id in {game.game_id for game in GAMES}
              for row in ladder.leaderboard(game_id)}
     assert set(found) == set(ratings)
     for key, (mu, sigma, games, last_played) in ratings.items():

@@ -32,6 +32,7 @@ from . import protocol, wire
 from .botpool import BotPool, PooledBot
 from .hubsession import HubSession
 from .hubtable import HubTable
+from .ladder.keeper import LadderKeeper
 from .plain import quoted
 from .restore import restore_tables
 from .store import DataDir, TableRecord, new_table_id
@@ -80,6 +81,8 @@ class Hub:
         self.names_verified = True
         """False on an --open server (the lobby says so)."""
         self._threads = ThreadPoolExecutor(8, thread_name_prefix="gemtable-table")
+        self.ladder = LadderKeeper(data.ladder, data.table_log)
+        """Ratings and histories: every table whose game ends is recorded there."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None
         self._lobby_pending = False
@@ -101,11 +104,16 @@ class Hub:
         """`function(*args)` on one of the tables' worker threads (it may wait for the disk)."""
         return await self.loop.run_in_executor(self._threads, function, *args)
 
+    async def in_ladder(self, function: Callable[..., T], *args: object) -> T:
+        """`function(ladder, *args)` on the ladder's own thread."""
+        return await self.ladder.call(function, *args)
+
     # --- life -------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._games = self._game_infos()
         await restore_tables(self)
+        self.ladder.record_found()
         self.socket_path.unlink(missing_ok=True)
         self._server = await asyncio.start_unix_server(self._serve_session,
                                                        path=str(self.socket_path))
@@ -121,6 +129,7 @@ class Hub:
             if not self.sessions:
                 break
             await asyncio.sleep(0.02)
+        await self.ladder.stop()
         for table in list(self.tables.values()):
             await table.close()
         self._threads.shutdown(wait=False)
@@ -175,7 +184,8 @@ class Hub:
         hub_table = HubTable(record, table, loop=self.loop, threads=self._threads,
                              changed=self.lobby_changed, choose=self.pool.choose,
                              stand_in_after=self.limits.stand_in_after,
-                             stand_in_bot=self.limits.stand_in_bot)
+                             stand_in_bot=self.limits.stand_in_bot,
+                             save=self.data.save_record, ended=self.ladder.table_ended)
         self.tables[record.id] = hub_table
         await hub_table.open()
         self.lobby_changed()

@@ -80,7 +80,9 @@ class HubTable:
     def __init__(self, record: TableRecord, table: Table, *, loop: asyncio.AbstractEventLoop,
                  threads: Executor, changed: Callable[[], None],
                  choose: Callable[[str, str, int, State], str],
-                 stand_in_after: float | None, stand_in_bot: str) -> None:
+                 stand_in_after: float | None, stand_in_bot: str,
+                 save: Callable[[TableRecord], None] | None = None,
+                 ended: Callable[[HubTable], None] | None = None) -> None:
         self.id = record.id
         self.record = record
         self.table = table
@@ -90,6 +92,10 @@ class HubTable:
         self._choose = choose
         self.stand_in_after = stand_in_after
         self.stand_in_bot = stand_in_bot
+        self._save = save
+        """Writes the seat record (on a worker thread): kept stand-in counts."""
+        self._ended = ended
+        """Told once the game is over (the ladder records it)."""
         self._order = asyncio.Lock()
         self.presence: dict[object, int] = {}
         """Screens attached per seat (and SPECTATOR)."""
@@ -195,6 +201,8 @@ class HubTable:
         if isinstance(message, GameEnded):
             self.mover = None
             self.finished_at = time.monotonic()
+            if self._ended is not None:
+                self._ended(self)
         self._plan_stand_in()
         self._changed()
 
@@ -258,6 +266,7 @@ class HubTable:
             refusal = await self.call(stand_in.play, text)
             if refusal is None:
                 stand_in.backoff = 0.0
+                await self._count_stand_in_move(seat)
                 log.info("table %s: stand-in %s played %r for seat %d (%s away)", self.id,
                          self.stand_in_bot, text, seat + 1, self.record.owners[seat])
             else:
@@ -269,6 +278,19 @@ class HubTable:
         finally:
             self._stand_in_task = None
             self._plan_stand_in()
+
+    async def _count_stand_in_move(self, seat: int) -> None:
+        """One more move a stand-in made for `seat`, kept in the seat record: the
+        ladder does not rate a person on a game a bot played for them."""
+        counts = self.record.stand_in_moves or [0] * len(self.record.owners)
+        counts[seat] += 1
+        self.record.stand_in_moves = counts
+        if self._save is None:
+            return
+        try:
+            await self.call(self._save, self.record)
+        except OSError as error:  # the move stands; only a restart would lose the count
+            log.error("table %s: could not save its seat record (%s)", self.id, error)
 
     async def close(self) -> None:
         self._closed = True  # no stand-in is planned from now on

@@ -44,6 +44,7 @@ async def restore_tables(hub: Hub) -> None:
         try:
             loaded = await hub.in_thread(open_log, path)
             if loaded.finished:
+                hub.ladder.found(record, loaded)  # the ladder records it, once
                 continue
             if _unoffered(hub, record, loaded.header.seats):
                 continue

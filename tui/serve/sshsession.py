@@ -4,7 +4,7 @@ asyncssh runs with `line_editor=False` (keys go straight through, unechoed)
 and `encoding=None` (bytes). A session with a terminal gets a process on a
 pseudo-terminal (terminal.py); a command without one (`ssh host list`) gets
 a line of text. Commands: none (the lobby), `join ID`, `watch ID`, `list`,
-`help`.
+`stats [NAME]`, `leaderboard GAME`, `web`, `help`.
 
 Every session start asks the connection again whether its user may use the
 name (sshserver.py): a name can be claimed by someone else between a login
@@ -40,6 +40,8 @@ HELP = """gemtable: shared tables for the gemtable board games.
   ssh -t -p PORT HOST join ID      sit at (or return to) table ID
   ssh -t -p PORT HOST watch ID     watch table ID
   ssh -p PORT HOST list            the tables, as text
+  ssh -p PORT HOST stats [NAME]    ratings, best solo scores and last tables (yours)
+  ssh -p PORT HOST leaderboard GAME   the people and bot levels of a game, best first
   ssh -p PORT HOST web             a link that signs a browser in (servers with --web)
   ssh -p PORT HOST web --sign-out-all   sign every browser of yours out
 Truecolor: add -o SetEnv=COLORTERM=truecolor
@@ -143,11 +145,15 @@ class SessionChannel(asyncssh.SSHServerSession):
         command = self.command if forced is None else forced.strip()
         words = command.split()
         verb = words[0].lower() if words else ""
-        if verb == "help" or (verb and verb not in ("join", "watch", "list", "lobby", "web")):
+        if verb == "help" or (verb and verb not in ("join", "watch", "list", "lobby", "web",
+                                                    "stats", "leaderboard")):
             self._say(HELP, 0 if verb == "help" else 1)
             return
         if verb == "list":
             self._say(self.server.table_listing(), 0)
+            return
+        if verb in ("stats", "leaderboard"):
+            self._say(*await self._ladder_command(verb, words[1:]))
             return
         if verb == "web":
             from .webcommand import ssh_web_command
@@ -190,6 +196,25 @@ class SessionChannel(asyncssh.SSHServerSession):
             return
         log.info("session for %s: pid %s, %dx%d, TERM=%s%s", self.user, self.child.pid,
                  *self.size, env["TERM"], ", truecolor" if "COLORTERM" in env else "")
+
+    async def _ladder_command(self, verb: str, words: list[str]) -> tuple[str, int]:
+        from .ladder.text import leaderboard_text, stats_text
+
+        if len(words) > 1 or (verb == "leaderboard" and not words):
+            usage = "stats [NAME]" if verb == "stats" else "leaderboard GAME, for example " \
+                "`leaderboard jowhari`"
+            return f"gemtable: {usage}\n", 1
+        try:
+            if verb == "leaderboard":
+                return await self.server.hub.in_ladder(leaderboard_text, words[0].lower())
+            name = words[0] if words else self.user
+            if not valid_name(name):
+                return f"gemtable: {printable(name, 32)} is not a name.\n", 1
+            return await self.server.hub.in_ladder(stats_text, name), 0
+        except Exception as error:  # the ladder's file: say so, never drop the connection
+            log.error("the ladder could not answer %s: %s: %s", verb, type(error).__name__,
+                      error)
+            return "gemtable: the ladder cannot be read just now.\n", 1
 
     # --- running ------------------------------------------------------------------------
     def _output(self, data: bytes) -> None:

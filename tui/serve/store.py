@@ -6,6 +6,7 @@
     DATA/tables/ID.jsonl   the table's game log (gemtable.engine.gamelog)
     DATA/tables/ID.json    who sits where, who made it, whether it started
     DATA/tables/damaged/   table files that could not be read, kept as they were
+    DATA/ladder.sqlite     ratings and histories of finished tables (ladder/)
     DATA/run/hub.sock      the hub socket (folder 0700); a private temp folder
                            instead if DATA's path is too long for a socket
 
@@ -77,6 +78,8 @@ class TableRecord:
     started: bool = False
     seed_chosen: bool = False
     """The maker typed the seed: it is shown to everyone at the table."""
+    stand_in_moves: list[int] | None = None
+    """Per seat: moves a stand-in made for its absent person (None: none yet)."""
 
     def to_json(self) -> str:
         return json.dumps(attrs.asdict(self), indent=1)
@@ -90,7 +93,19 @@ class TableRecord:
                                                for o in data["owners"]],
                    created_by=str(data["created_by"]), created=str(data.get("created", "")),
                    started=bool(data.get("started", False)),
-                   seed_chosen=bool(data.get("seed_chosen", False)))
+                   seed_chosen=bool(data.get("seed_chosen", False)),
+                   stand_in_moves=_counts(data.get("stand_in_moves")))
+
+
+def _counts(value: object) -> list[int] | None:
+    """A list of counts per seat; None when absent (a record of an older server)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+            isinstance(count, int) and not isinstance(count, bool) and count >= 0
+            for count in value):
+        raise ValueError("stand_in_moves is not a list of counts")
+    return list(value)
 
 
 class DataDirError(Exception):
@@ -159,6 +174,10 @@ class DataDir:
     @property
     def names(self) -> Path:
         return self.root / "names.json"
+
+    @property
+    def ladder(self) -> Path:
+        return self.root / "ladder.sqlite"
 
     @property
     def log_file(self) -> Path:
