@@ -260,16 +260,26 @@ async def main(args: argparse.Namespace) -> int:
             wanted = args.tables * args.moves * each
             if len(results[kind]) != wanted:  # cannot happen short of a bug here
                 problems.append(f"{len(results[kind])} updates on {kind} screens, not {wanted}")
-        print("verdict: passed" if not problems else "verdict: FAILED")
-        for problem in problems:
-            print("  ", problem)
-        return 1 if problems else 0
+        return verdict(problems)
     finally:
-        server.stop()
-        if problems:
-            print(f"the server's data folder and log are kept in {folder}")
-        else:
-            shutil.rmtree(folder, ignore_errors=True)
+        stop(server, folder, problems)
+
+
+def verdict(problems: list[str]) -> int:
+    """The last lines: the verdict, then each problem; the exit status."""
+    print("verdict: passed" if not problems else "verdict: FAILED")
+    for problem in problems:
+        print("  ", problem)
+    return 1 if problems else 0
+
+
+def stop(server: ServerProcess, folder: Path, problems: list[str]) -> None:
+    """Stop the server; keep its data folder only when something went wrong."""
+    server.stop()
+    if problems:
+        print(f"the server's data folder and log are kept in {folder}")
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

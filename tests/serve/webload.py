@@ -34,7 +34,6 @@ import contextlib
 import os
 import random
 import re
-import shutil
 import statistics
 import sys
 import tempfile
@@ -221,16 +220,9 @@ async def main(args: argparse.Namespace) -> int:
                 problems = await run(args, server, browser)
             finally:
                 await browser.close()
-        print("verdict: passed" if not problems else "verdict: FAILED")
-        for problem in problems:
-            print("  ", problem)
-        return 1 if problems else 0
+        return loadtest.verdict(problems)
     finally:
-        server.stop()
-        if problems:
-            print(f"the server's data folder and log are kept in {folder}")
-        else:
-            shutil.rmtree(folder, ignore_errors=True)
+        loadtest.stop(server, folder, problems)
 
 
 if __name__ == "__main__":

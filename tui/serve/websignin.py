@@ -44,24 +44,18 @@ class SignInPages:
         code = request.query.get("code", "")
         name = self.front.sign_ins.waiting(code)
         if name is None:
-            return self.front.html(webpage.message_page(
-                "sign in", "This sign-in link has been used or is out of date.",
-                f"Run {self.front.ssh_command()} for a new one."), 410)
+            return self._used_link()
         return self.form_page(request, lambda csrf: webpage.redeem_page(name, code, csrf))
 
     async def signin(self, request: web.Request) -> web.StreamResponse:
-        address = self.front.address(request)
-        if not self.front.tries.allow(address):
-            return self._too_many()
-        form = await request.post()
-        if not self._form_fits(request, form):
-            return self._stale_form(request)
+        checked = await self._checked_form(request)
+        if isinstance(checked, web.Response):
+            return checked
+        address, form = checked
         redeemed = self.front.sign_ins.redeem(str(form.get("code", "")), address)
         if redeemed is None:
             log.warning("a used, unknown or expired sign-in link from %s", address)
-            return self.front.html(webpage.message_page(
-                "sign in", "This sign-in link has been used or is out of date.",
-                f"Run {self.front.ssh_command()} for a new one."), 410)
+            return self._used_link()
         self._close_retired()
         response = _to_the_game()
         self._signed_in(response, redeemed[0])
@@ -72,12 +66,10 @@ class SignInPages:
         if names is None:
             return self.front.html(webpage.message_page(
                 "sign in", "Names come from SSH keys here: sign in with a link."), 404)
-        address = self.front.address(request)
-        if not self.front.tries.allow(address):
-            return self._too_many()
-        form = await request.post()
-        if not self._form_fits(request, form):
-            return self._stale_form(request)
+        checked = await self._checked_form(request)
+        if isinstance(checked, web.Response):
+            return checked
+        address, form = checked
         name, code = str(form.get("name", "")).strip(), str(form.get("code", "")).strip()
         shown = printable(name, 24)
 
@@ -150,6 +142,23 @@ class SignInPages:
         return self.form_page(request, lambda csrf: webpage.sign_in_page(
             self.front.ssh_command(), self.front.server.open_mode, csrf,
             "That form was out of date or came from elsewhere: try again from this page."), 403)
+
+    async def _checked_form(self, request: web.Request,
+                            ) -> tuple[str, Mapping[str, object]] | web.Response:
+        """A sign-in form's sender and fields, or the answer refusing it: too many tries
+        from that address, or a form without its token."""
+        address = self.front.address(request)
+        if not self.front.tries.allow(address):
+            return self._too_many()
+        form = await request.post()
+        if not self._form_fits(request, form):
+            return self._stale_form(request)
+        return address, form
+
+    def _used_link(self) -> web.Response:
+        return self.front.html(webpage.message_page(
+            "sign in", "This sign-in link has been used or is out of date.",
+            f"Run {self.front.ssh_command()} for a new one."), 410)
 
     def _too_many(self) -> web.Response:
         return self.front.html(webpage.message_page(
