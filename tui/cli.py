@@ -10,6 +10,7 @@
     gemtable review LOG [--iterations N] [--workers W] [--no-cache] [--text]
                                   each person's moves against the search's, the biggest mistakes
                                   (a screen stepped through like a replay; text off a terminal)
+    gemtable stats [NAME] [--logs DIR]  ratings and history of the games played here
     gemtable arena GAME --seat KIND ... --games N [--seed N] [--workers W] [--json PATH|-]
                   [--backend local|ray] [--address ADDR] [--results PATH] [--resume] [--logs DIR]
     gemtable tournament GAME --pool KIND,KIND,... --games N [--players P] [--model M] [--confidence C]
@@ -111,6 +112,13 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--text", action="store_true",
                         help="print the review as text (the default when not in a terminal) "
                              "instead of opening the review screen")
+
+    stats = sub.add_parser("stats", help="ratings, best scores and latest games of the games "
+                                         "played here, as the server's ladder keeps them")
+    stats.add_argument("name", nargs="?", default=None, metavar="NAME",
+                       help="whose (default: you, the name of every human seat here)")
+    stats.add_argument("--logs", type=Path, default=None, metavar="DIR",
+                       help="the folder of game logs (default: the data folder's)")
 
     _add_arena(sub)
     _add_tournament(sub)
@@ -356,6 +364,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run_command(parser, args)
     if command == "review":
         return _review_command(args)
+    if command == "stats":
+        from gemtable.tui.commands.stats import stats_command
+
+        return stats_command(args.name, args.logs)
     if command == "soak":
         return _soak_command(args)
     if command == "serve":

@@ -23,6 +23,7 @@ file not say).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,22 +63,31 @@ def finished_game(record: TableRecord, loaded: LoadedLog,
                   finished_at: float | None = None) -> FinishedGame:
     """The ladder's account of a finished table; ValueError if it is not finished
     or its record does not fit its log."""
+    return game_from_log(record.id, loaded, record.owners,
+                         stand_ins=record.stand_in_moves, finished_at=finished_at)
+
+
+def game_from_log(table_id: str, loaded: LoadedLog, owners: Sequence[str | None], *,
+                  stand_ins: Sequence[int] | None = None,
+                  finished_at: float | None = None) -> FinishedGame:
+    """A finished log as the ladder records it, `owners` naming the person at
+    each human seat; ValueError if it is not finished or the owners do not fit."""
     header = loaded.header
     final = loaded.final
     if not final.is_over:
-        raise ValueError(f"table {record.id}: its game is not over")
+        raise ValueError(f"table {table_id}: its game is not over")
     kinds = tuple(header.seats)
-    if len(record.owners) != len(kinds):
-        raise ValueError(f"table {record.id}: its seat record does not fit its log")
+    if len(owners) != len(kinds):
+        raise ValueError(f"table {table_id}: its seat record does not fit its log")
     scores, places = final.scores(), final.ranking()
     moves = moves_per_seat(loaded)
-    stand_ins = record.stand_in_moves or [0] * len(kinds)
+    stand_ins = stand_ins or [0] * len(kinds)
     seats = []
     for seat, kind in enumerate(kinds):
-        owner = record.owners[seat]
+        owner = owners[seat]
         if kind == HUMAN:
             if not owner:
-                raise ValueError(f"table {record.id}: seat {seat + 1} has nobody")
+                raise ValueError(f"table {table_id}: seat {seat + 1} has nobody")
             seats.append(SeatResult(owner, "person", int(places[seat]), float(scores[seat]),
                                     moves=moves[seat],
                                     stand_in_moves=min(stand_ins[seat], moves[seat])
@@ -85,7 +95,7 @@ def finished_game(record: TableRecord, loaded: LoadedLog,
         else:
             seats.append(SeatResult(kind, "bot", int(places[seat]), float(scores[seat]),
                                     moves=moves[seat]))
-    return FinishedGame(table_id=record.id, game_id=header.game, variant=header.variant,
+    return FinishedGame(table_id=table_id, game_id=header.game, variant=header.variant,
                         finished_at=ended_at(loaded.path) if finished_at is None
                         else finished_at,
                         seats=seats, solo=is_solo(header.game, kinds))
@@ -100,4 +110,5 @@ def load_finished(record: TableRecord, path: Path) -> FinishedGame | None:
     return finished_game(record, loaded)
 
 
-__all__ = ["GameLogError", "finished_game", "is_solo", "load_finished", "moves_per_seat"]
+__all__ = ["GameLogError", "finished_game", "game_from_log", "is_solo", "load_finished",
+           "moves_per_seat"]

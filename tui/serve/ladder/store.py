@@ -170,6 +170,11 @@ class Ladder:
     def __exit__(self, *_: object) -> None:
         self.close()
 
+    def has_table(self, table_id: str) -> bool:
+        """Whether the table is recorded (so its log need not be read again)."""
+        return self.db.execute("SELECT 1 FROM games WHERE table_id = ?",
+                               (table_id,)).fetchone() is not None
+
     def record(self, game: FinishedGame) -> bool:
         """Record a finished game and rate it; False if its table is recorded already."""
         with self._transaction():

@@ -14,6 +14,9 @@ from .store import Ladder
 HISTORY_SHOWN = 10
 """Tables of a person's history that `stats` lists."""
 
+TABLE_ID_SHOWN = 16
+"""Characters of a table id a history line shows (a served table's id is shorter)."""
+
 
 def when(seconds: float) -> str:
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%d %H:%M")
@@ -30,8 +33,9 @@ def number(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.1f}"
 
 
-def stats_text(ladder: Ladder, name: str) -> str:
-    """A person's ratings per game, best solo scores and latest tables."""
+def stats_text(ladder: Ladder, name: str, id_width: int = TABLE_ID_SHOWN) -> str:
+    """A person's ratings per game, best solo scores and latest tables (their
+    ids cut to `id_width` characters)."""
     shown = printable(name, 24)
     lines = [f"{shown} on the ladder"]
     rated = []
@@ -58,13 +62,13 @@ def stats_text(ladder: Ladder, name: str) -> str:
     history = ladder.history(name)[:HISTORY_SHOWN]
     if history:
         lines.append(f"Last {len(history)} table{'s' * (len(history) != 1)}:")
-        lines += [history_line(entry) for entry in history]
+        lines += [history_line(entry, id_width) for entry in history]
     else:
         lines.append("No finished tables recorded yet.")
     return "\n".join(lines) + "\n"
 
 
-def history_line(entry: HistoryEntry) -> str:
+def history_line(entry: HistoryEntry, id_width: int = TABLE_ID_SHOWN) -> str:
     change = entry.ordinal_change
     if entry.solo:
         rating = "solo" + ("" if entry.rated else ", not counted")
@@ -73,7 +77,7 @@ def history_line(entry: HistoryEntry) -> str:
     else:
         rating = f"ordinal {change:+.1f}"
     others = ", ".join(seat_text(seat) for seat in entry.others)
-    return (f"  {when(entry.finished_at)}  {printable(entry.table_id, 16)}"
+    return (f"  {when(entry.finished_at)}  {printable(entry.table_id, id_width)}"
             f"  {game_title(entry.game_id)}"
             f"  place {entry.place}  score {number(entry.score)}  {rating}"
             + (f"  against {others}" if others else ""))
