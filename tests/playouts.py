@@ -47,6 +47,18 @@ def playout_steps(game, players: int, variant: str, seed: int) -> Iterator[tuple
     pytest.fail("playout did not end")
 
 
+def played_out(game_id: str, players: int, seed: int) -> tuple[list, list[str]]:
+    """The states and action texts of a seeded random playout of the default variant,
+    first state to last: the makings of a game log."""
+    game = registry.get(game_id)
+    states, texts = [game.new(players, seed=seed)], []
+    for _, action, after in playout_steps(game, players, game.default_variant(players).id,
+                                          seed):
+        states.append(after)
+        texts.append(str(action))
+    return states, texts
+
+
 def sample_positions(states: list, count: int, seed: int) -> list:
     """`count` of `states` (or all), picked by `seed`, in playout order."""
     picks = random.Random(seed + 1).sample(range(len(states)), min(count, len(states)))

@@ -3,37 +3,18 @@ hub, and tables written into a data folder as a server leaves them."""
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime
 from pathlib import Path
 
+from playouts import played_out
 from serve_support import HubThread, wait_until
 from tui_support import Recorder
 
-from gemtable.ai import make_bot
 from gemtable.engine import registry
 from gemtable.engine.gamelog import Header, write_complete
 from gemtable.tui.serve import protocol
 from gemtable.tui.serve.store import DataDir, TableRecord
 from gemtable.tui.table import ViewUpdated
-
-
-def random_game(game_id: str, players: int, seed: int) -> tuple[list, list[str]]:
-    """States and action texts of a game random bots play to its end."""
-    state = registry.get(game_id).new(players, seed=seed)
-    states, actions = [state], []
-    rng = random.Random(seed)
-    while not state.is_over:
-        if isinstance(state.to_move, int):
-            action = make_bot("random", game_id=game_id, seed=rng.getrandbits(32)).choose(
-                state.view(state.to_move))
-        else:
-            action = state.sample_chance(rng)
-        state = state.apply(action if not isinstance(action, str)
-                            else state.parse_action(action))
-        states.append(state)
-        actions.append(str(action))
-    return states, actions
 
 
 def write_table(data: Path, table_id: str, owners: list[str | None], seats: tuple[str, ...],
@@ -43,7 +24,7 @@ def write_table(data: Path, table_id: str, owners: list[str | None], seats: tupl
     `last_move_left`) one move short of its end, that move seat 0's (the first
     seed from `seed` on whose game ends so). Returns the last move."""
     while True:
-        states, actions = random_game(game_id, len(seats), seed)
+        states, actions = played_out(game_id, len(seats), seed)
         if not last_move_left or states[-2].to_move == 0:
             break
         seed += 1

@@ -4,10 +4,10 @@ ladder the server keeps, each once, and the same text printed."""
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
-from gemtable.ai import make_bot
+from playouts import played_out
+
 from gemtable.engine import registry
 from gemtable.engine.gamelog import Header, write_complete
 from gemtable.tui import cli
@@ -19,27 +19,10 @@ START = 1_800_000_000.0
 """When the first test game ended (seconds since the epoch); one a minute after it."""
 
 
-def bot_game(game_id: str, players: int, seed: int) -> tuple[list, list[str]]:
-    """States and action texts of a game seeded random bots play to its end."""
-    state = registry.get(game_id).new(players, seed=seed)
-    states, actions = [state], []
-    rng = random.Random(seed)
-    while not state.is_over:
-        if isinstance(state.to_move, int):
-            bot = make_bot("random", game_id=game_id, seed=rng.getrandbits(32))
-            action = bot.choose(state.view(state.to_move))
-        else:
-            action = state.sample_chance(rng)
-        state = state.apply(action)
-        states.append(state)
-        actions.append(str(action))
-    return states, actions
-
-
 def write_log(folder: Path, name: str, game_id: str, seats: tuple[str, ...], seed: int,
               minute: int, *, finished: bool = True) -> FinishedGame:
     """A local log as the table writes it, and the game the ladder should be told."""
-    states, actions = bot_game(game_id, len(seats), seed)
+    states, actions = played_out(game_id, len(seats), seed)
     if not finished:
         states, actions = states[:-1], actions[:-1]
     variant = registry.get(game_id).default_variant(len(seats)).id
