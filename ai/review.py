@@ -106,7 +106,9 @@ def human_seats(seats: Sequence[str], game_id: str) -> tuple[int, ...]:
 
 
 @attrs.frozen
-class _Decision:
+class Decision:
+    """One move of a reviewed seat, as a worker process searches it."""
+
     index: int
     before: State[Any]
     """The true state before the move: only its view is searched."""
@@ -115,7 +117,7 @@ class _Decision:
     seed: int
 
 
-def _review_one(decision: _Decision) -> ReviewedMove:
+def review_decision(decision: Decision) -> ReviewedMove:
     """Top level so worker processes can run it."""
     state = decision.before
     seat = state.to_move
@@ -134,13 +136,58 @@ def _review_one(decision: _Decision) -> ReviewedMove:
                         played_value, best.value, len(legal))
 
 
-def cache_path(log_path: Path) -> Path:
-    return log_path.with_name(log_path.name + ".review.json")
+def cache_path(log_path: Path, seats: Sequence[int] | None = None) -> Path:
+    """Where the review of `seats` (None: the default seats) is kept beside the log."""
+    mark = "" if seats is None else "-seats-" + "-".join(str(s + 1) for s in sorted(seats))
+    return log_path.with_name(f"{log_path.name}{mark}.review.json")
 
 
 def _key(log_path: Path, budget: int, seed: int) -> str:
     digest = hashlib.sha256(log_path.read_bytes()).hexdigest()
     return f"{CACHE_VERSION}:{budget}:{seed}:{digest}"
+
+
+def reviewed_seats(loaded: gamelog.LoadedLog, seats: Sequence[int] | None) -> tuple[int, ...]:
+    """`seats`, or every seat a person played, or every seat when bots played them all."""
+    header = loaded.header
+    if seats is not None:
+        return tuple(seats)
+    return human_seats(header.seats, header.game) or tuple(range(header.players))
+
+
+def decisions_of(loaded: gamelog.LoadedLog, seats: Sequence[int], budget: int,
+                 seed: int) -> list[Decision]:
+    """The moves of `seats` in a finished game (ValueError if it is not over)."""
+    if not loaded.final.is_over:
+        raise ValueError(f"{loaded.path}: the game is not finished, so there is nothing "
+                         "to review yet")
+    return [Decision(i, state, text, budget, seed)
+            for i, (state, text) in enumerate(zip(loaded.states, loaded.actions, strict=False))
+            if isinstance(state.to_move, int) and state.to_move in seats]
+
+
+def assembled(loaded: gamelog.LoadedLog, moves: Sequence[ReviewedMove], budget: int,
+              seed: int) -> GameReview:
+    header = loaded.header
+    return GameReview(game=header.game, seats=header.seats,
+                      solo=in_points(heuristic_for(header.game), header.players),
+                      budget=budget, seed=seed, moves=tuple(moves),
+                      scores=tuple(float(s) for s in loaded.final.scores()))
+
+
+def cached_review(path: Path, budget: int, seed: int,
+                  seats: Sequence[int] | None = None) -> GameReview | None:
+    """The kept review of the log at `path` for this budget, seed and seats, if any
+    (OSError if the log cannot be read)."""
+    return _read_cache(cache_path(path, seats), _key(path, budget, seed))
+
+
+def keep_review(path: Path, review: GameReview, seats: Sequence[int] | None = None) -> None:
+    """Keep `review` beside its log (nothing if the folder cannot be written)."""
+    with contextlib.suppress(OSError):
+        key = _key(path, review.budget, review.seed)
+        cache_path(path, seats).write_text(
+            json.dumps({"key": key, "review": attrs.asdict(review)}))
 
 
 def review_log(path: str | Path, *, budget: int = REVIEW_ITERATIONS, seed: int = REVIEW_SEED,
@@ -153,35 +200,20 @@ def review_log(path: str | Path, *, budget: int = REVIEW_ITERATIONS, seed: int =
     every seat when bots played them all)."""
     path = Path(path)
     try:
-        key = _key(path, budget, seed)
+        cached = cached_review(path, budget, seed, seats) if use_cache else None
     except OSError as error:
         raise gamelog.GameLogError(f"{path}: cannot read ({error.strerror})") from None
-    if use_cache and seats is None:
-        cached = _read_cache(path, key)
-        if cached is not None:
-            return cached
+    if cached is not None:
+        return cached
     loaded = gamelog.load(path)
-    if not loaded.final.is_over:
-        raise ValueError(f"{path}: the game is not finished, so there is nothing to review yet")
-    header = loaded.header
-    chosen = tuple(seats) if seats is not None else (
-        human_seats(header.seats, header.game) or tuple(range(header.players)))
-    decisions = [
-        _Decision(i, state, text, budget, seed)
-        for i, (state, text) in enumerate(zip(loaded.states, loaded.actions, strict=False))
-        if isinstance(state.to_move, int) and state.to_move in chosen
-    ]
+    decisions = decisions_of(loaded, reviewed_seats(loaded, seats), budget, seed)
     moves = _run(decisions, default_workers() if workers is None else workers, progress)
-    review = GameReview(game=header.game, seats=header.seats,
-                        solo=in_points(heuristic_for(header.game), header.players),
-                        budget=budget, seed=seed, moves=tuple(moves),
-                        scores=tuple(float(s) for s in loaded.final.scores()))
-    if seats is None:
-        _write_cache(path, key, review)
+    review = assembled(loaded, moves, budget, seed)
+    keep_review(path, review, seats)
     return review
 
 
-def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
+def _run(decisions: list[Decision], workers: int, progress: Progress | None,
          ) -> list[ReviewedMove]:
     total = len(decisions)
     if progress:
@@ -189,7 +221,7 @@ def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
     if workers <= 1 or total <= 1:
         out = []
         for decision in decisions:
-            out.append(_review_one(decision))
+            out.append(review_decision(decision))
             if progress:
                 progress(len(out), total)
         return out
@@ -200,10 +232,10 @@ def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
     try:
         try:
             # map keeps the order; chunks of one let progress tick per decision
-            moves = pool.map(_review_one, decisions)
+            moves = pool.map(review_decision, decisions)
         except (OSError, ValueError, RuntimeError):
             # No processes to be had here: the same review, in this process.
-            moves = map(_review_one, decisions)
+            moves = map(review_decision, decisions)
         for move in moves:
             results.append(move)
             if progress:
@@ -215,9 +247,9 @@ def _run(decisions: list[_Decision], workers: int, progress: Progress | None,
     return results
 
 
-def _read_cache(path: Path, key: str) -> GameReview | None:
+def _read_cache(where: Path, key: str) -> GameReview | None:
     try:
-        record = json.loads(cache_path(path).read_text())
+        record = json.loads(where.read_text())
         if record.get("key") != key:
             return None
         data = record["review"]
@@ -228,9 +260,3 @@ def _read_cache(path: Path, key: str) -> GameReview | None:
             scores=tuple(data["scores"]))
     except (OSError, ValueError, KeyError, TypeError):
         return None  # no cache, or one from another version: review afresh
-
-
-def _write_cache(path: Path, key: str, review: GameReview) -> None:
-    # A read-only folder: the review is still returned, just not kept.
-    with contextlib.suppress(OSError):
-        cache_path(path).write_text(json.dumps({"key": key, "review": attrs.asdict(review)}))

@@ -201,6 +201,12 @@ def load(path: str | os.PathLike[str]) -> LoadedLog:
         raw = path.read_bytes()
     except OSError as error:
         raise GameLogError(f"{path}: cannot read ({error.strerror})") from None
+    return loads(raw, path)
+
+
+def loads(raw: bytes, path: Path) -> LoadedLog:
+    """`load` of a log's bytes; `path` names it in messages (a log that came
+    over a connection: a name, not a file)."""
     lines, torn = split_lines(raw)
     records: list[tuple[int, dict[str, Any]]] = []
     for number, line in enumerate(lines, start=1):

@@ -111,3 +111,29 @@ def test_a_failing_migration_leaves_the_file_as_it_was(
     with Ladder(path) as reopened:
         assert reopened.version == 1
     assert dump(path) == before
+
+
+def test_programs_opening_a_new_file_at_once_create_its_tables_once(tmp_path: Path) -> None:
+    """The version is read inside the migration's transaction: whoever comes second
+    finds the schema made, instead of making it again."""
+    import threading
+
+    path = tmp_path / "ladder.sqlite"
+    start = threading.Barrier(6)
+    failures: list[BaseException] = []
+
+    def open_it() -> None:
+        start.wait()
+        try:
+            Ladder(path).close()
+        except BaseException as error:  # noqa: BLE001 - collected for the assertion
+            failures.append(error)
+
+    openers = [threading.Thread(target=open_it) for _ in range(6)]
+    for opener in openers:
+        opener.start()
+    for opener in openers:
+        opener.join()
+    assert failures == []
+    with Ladder(path) as ladder:
+        assert ladder.version == len(store.MIGRATIONS)

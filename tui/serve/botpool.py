@@ -28,7 +28,7 @@ from gemtable.engine import State
 log = logging.getLogger("gemtable.serve")
 
 
-def _watch_parent(parent: int) -> None:
+def watch_parent(parent: int) -> None:
     """In a worker: exit when the server is gone, even if it was killed outright."""
     def watch() -> None:
         while os.getppid() == parent:
@@ -92,7 +92,7 @@ class BotPool:
         # Spawned, not forked: the server has threads and an event loop, which a
         # fork would copy in whatever state they were in.
         return ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_watch_parent, initargs=(os.getpid(),))
+                                   initializer=watch_parent, initargs=(os.getpid(),))
 
     def make_bot(self, kind: str, *, game_id: str, seed: int) -> PooledBot:
         """A BotFactory for `Table`: checks the kind here once, decides in a worker."""

@@ -24,6 +24,7 @@ import attrs
 
 from gemtable.ai import BotKindError, bot_kinds
 from gemtable.ai.hints import hints_on_by_default
+from gemtable.ai.review import REVIEW_ITERATIONS
 from gemtable.engine import registry
 from gemtable.engine.core import random_seed
 from gemtable.tui.table import Table, TableError
@@ -62,6 +63,8 @@ class HubLimits:
     exec_bots: tuple[str, ...] = ()
     """Outside programs (`exec:` kinds) the operator offers in the lobby's bot list:
     the only ones a table here may seat, since a kind names a command to run."""
+    review_budget: int = REVIEW_ITERATIONS
+    """Search iterations per decision in a review of a person's own game."""
 
 
 class Refused(Exception):
@@ -81,7 +84,8 @@ class Hub:
         self.names_verified = True
         """False on an --open server (the lobby says so)."""
         self._threads = ThreadPoolExecutor(8, thread_name_prefix="gemtable-table")
-        self.ladder = LadderKeeper(data.ladder, data.table_log)
+        self.ladder = LadderKeeper(data.ladder, data.table_log,
+                                   review_budget=limits.review_budget)
         """Ratings and histories: every table whose game ends is recorded there."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None

@@ -12,6 +12,7 @@ from gemtable.tui.table import Connection
 from gemtable.tui.table.messages import Outbound
 
 from . import protocol, wire
+from .ladder.service import answer as ladder_answer
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -165,6 +166,9 @@ class HubSession:
             case protocol.CrashReport(detail=detail):
                 log.error("the screen of %s failed:\n%s", user, str(detail)[:20000])
                 return None
+            case (protocol.RatingsQuery() | protocol.LeaderboardQuery() | protocol.HistoryQuery()
+                  | protocol.ReplayQuery() | protocol.ReviewQuery()):
+                return await ladder_answer(hub, user, request)
         raise Refused(f"unknown request {type(request).__name__}")
 
     # --- attachments ----------------------------------------------------------------------

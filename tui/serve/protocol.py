@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from gemtable.ai.review import GameReview
 from gemtable.engine import Observer
 from gemtable.engine.core import SEED_BITS
 from gemtable.tui.table.messages import Outbound
@@ -210,8 +211,48 @@ class CrashReport:
     detail: str
 
 
+@attrs.frozen
+class RatingsQuery:
+    """Your rating and rank in every game you are rated in (a tuple of RatingLine)."""
+
+    rid: int
+
+
+@attrs.frozen
+class LeaderboardQuery:
+    """The leaderboard of a game (a Leaderboard)."""
+
+    rid: int
+    game: str
+
+
+@attrs.frozen
+class HistoryQuery:
+    """Your own finished tables and best solo scores (a History)."""
+
+    rid: int
+
+
+@attrs.frozen
+class ReplayQuery:
+    """The game log of a finished table you sat at (a ReplayLog)."""
+
+    rid: int
+    table: str
+
+
+@attrs.frozen
+class ReviewQuery:
+    """The review of your own moves at a finished table you sat at: started on
+    the first query, then polled (a ReviewStatus)."""
+
+    rid: int
+    table: str
+
+
 Request = (Hello | CreateTable | TableQuery | TakeSeat | StandUp | CancelTable | Attach | Detach | Submit
-           | RetryBot | CrashReport)
+           | RetryBot | CrashReport | RatingsQuery | LeaderboardQuery | HistoryQuery | ReplayQuery
+           | ReviewQuery)
 
 
 # --- hub to session ---------------------------------------------------------------
@@ -265,10 +306,130 @@ class Notice:
     closing: bool = False
 
 
+# --- the ladder's answers ----------------------------------------------------------
+
+
+@attrs.frozen
+class RatingLine:
+    """Your standing in one game, as the lobby shows it."""
+
+    game: str
+    title: str
+    ordinal: float
+    """The rating people compare (mu - 3 sigma): the leaderboard's order."""
+    mu: float
+    sigma: float
+    rank: int
+    """Among the people rated in the game (1: the best)."""
+    people: int
+    games: int
+    plays_like: str | None
+    """The bot level whose rating is nearest yours; None while no level is rated."""
+
+
+@attrs.frozen
+class BoardRow:
+    name: str
+    kind: str
+    """'person' or 'bot' (a bot level's name is its kind: "hard", "greedy")."""
+    ordinal: float
+    mu: float
+    sigma: float
+    games: int
+    last_played: float
+    """Seconds since the epoch."""
+
+
+@attrs.frozen
+class Leaderboard:
+    game: str
+    title: str
+    rows: tuple[BoardRow, ...]
+    """Highest ordinal first."""
+
+
+@attrs.frozen
+class HistorySeat:
+    """Another seat of a table in your history."""
+
+    player: str
+    kind: str
+    place: int
+    score: float
+    rated: bool
+
+
+@attrs.frozen
+class HistoryLine:
+    """A finished table you sat at."""
+
+    table: str
+    game: str
+    title: str
+    variant: str
+    finished_at: float
+    seat: int
+    """Your seat (the best placed, had you several)."""
+    solo: bool
+    place: int
+    score: float
+    rated: bool
+    """Rated for you (in a solo game: the score counts)."""
+    ordinal_change: float | None
+    others: tuple[HistorySeat, ...]
+    replay: bool
+    """The table's log is still on the server, so it can be replayed and reviewed."""
+
+
+@attrs.frozen
+class BestScore:
+    game: str
+    title: str
+    variant: str
+    score: float
+    games: int
+    """Counted solo games of this game and variant."""
+
+
+@attrs.frozen
+class History:
+    lines: tuple[HistoryLine, ...]
+    """The newest first (at most HISTORY_LIMIT)."""
+    best: tuple[BestScore, ...]
+    total: int
+    """Finished tables in all (more than `lines` holds for a long history)."""
+
+
+HISTORY_LIMIT = 500
+"""Tables a history answer carries."""
+
+
+@attrs.frozen
+class ReplayLog:
+    table: str
+    seat: int
+    """Your seat at the table: the replay follows its view."""
+    text: str
+    """The table's game log (JSON lines), finished."""
+
+
+@attrs.frozen
+class ReviewStatus:
+    table: str
+    seat: int
+    done: int
+    total: int
+    review: GameReview | None = None
+    """Set once the review is complete."""
+    error: str = ""
+    """Why there is no review (set instead of `review`)."""
+
+
 # --- the lists the frames are read against -----------------------------------------
 
 REQUEST_TYPES = (Hello, CreateTable, TableQuery, TakeSeat, StandUp, CancelTable, Attach, Detach,
-                 Submit, RetryBot, CrashReport)
+                 Submit, RetryBot, CrashReport, RatingsQuery, LeaderboardQuery, HistoryQuery,
+                 ReplayQuery, ReviewQuery)
 HUB_MESSAGE_TYPES = (Reply, LobbyUpdate, TableEvent, Notice)
-REPLY_VALUES = (Welcome, TableInfo)
+REPLY_VALUES = (Welcome, TableInfo, RatingLine, Leaderboard, History, ReplayLog, ReviewStatus)
 """Records a Reply's value may be (besides None, a bool, and tuples of these)."""

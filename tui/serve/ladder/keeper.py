@@ -18,11 +18,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
+from gemtable.ai.review import REVIEW_ITERATIONS
 from gemtable.engine.gamelog import LoadedLog
 
 from ..store import TableRecord
 from .fromtable import finished_game, load_finished
 from .results import FinishedGame
+from .reviews import ReviewJobs
 from .store import Ladder
 
 if TYPE_CHECKING:
@@ -34,9 +36,12 @@ T = TypeVar("T")
 
 
 class LadderKeeper:
-    def __init__(self, path: Path, log_of: Callable[[str], Path]) -> None:
+    def __init__(self, path: Path, log_of: Callable[[str], Path], *,
+                 review_budget: int = REVIEW_ITERATIONS) -> None:
         self.path = path
         self._log_of = log_of
+        self.reviews = ReviewJobs(log_of, review_budget)
+        """Reviews of people's own seats at recorded tables."""
         """A table id's game log."""
         # SQLite's connection is used only by the thread that opened it, and one
         # writer at a time keeps each rating update from racing another.
@@ -110,6 +115,7 @@ class LadderKeeper:
                 log.info("table %s recorded on the ladder", game.table_id)
 
     async def stop(self) -> None:
+        self.reviews.stop()
         for task in list(self._recordings):
             task.cancel()  # a game not recorded yet is recorded at the next start
         with contextlib.suppress(Exception):

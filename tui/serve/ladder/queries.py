@@ -51,6 +51,8 @@ class HistoryEntry:
     variant: str
     finished_at: float
     solo: bool
+    seat: int
+    """The person's seat (the best placed of theirs)."""
     place: int
     score: float
     rated: bool
@@ -122,6 +124,26 @@ def plays_like(db: sqlite3.Connection, game_id: str, target: float) -> str | Non
     return min(levels, key=lambda row: (abs(row.ordinal - target), row.name)).name
 
 
+def rank(db: sqlite3.Connection, person: str, game_id: str) -> tuple[int, int] | None:
+    """The person's place on the game's leaderboard among the people, and how many
+    people it has; None before their first rated game of it."""
+    people = [row.name for row in leaderboard(db, game_id) if row.kind == "person"]
+    if person not in people:
+        return None
+    return people.index(person) + 1, len(people)
+
+
+def seat_at(db: sqlite3.Connection, person: str, table_id: str) -> tuple[int, str] | None:
+    """The person's seat at a recorded (so finished) table, the best placed of theirs,
+    and the table's game id; None if they did not sit there or it is not recorded."""
+    row = db.execute(
+        "SELECT results.seat, games.game_id FROM results JOIN games ON games.id = results.game"
+        " JOIN players ON players.id = results.player"
+        " WHERE games.table_id = ? AND players.name = ? AND players.kind = 'person'"
+        " ORDER BY results.place, results.seat LIMIT 1", (table_id, person)).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]))
+
+
 def history(db: sqlite3.Connection, person: str) -> list[HistoryEntry]:
     """Every recorded table the person sat at, the newest first."""
     tables = db.execute(
@@ -147,7 +169,7 @@ def _entry(db: sqlite3.Connection, person: str, game_row: int, table_id: str, ga
     name, kind, place, score, rated, mu_before, sigma_before, mu_after, sigma_after = seats[own]
     return HistoryEntry(
         table_id=table_id, game_id=game_id, variant=variant, finished_at=float(finished_at),
-        solo=bool(solo), place=int(place), score=float(score), rated=bool(rated),
+        solo=bool(solo), seat=own, place=int(place), score=float(score), rated=bool(rated),
         before=None if mu_before is None else (float(mu_before), float(sigma_before)),
         after=None if mu_after is None else (float(mu_after), float(sigma_after)),
         others=tuple(SeatLine(player=seat[0], kind=seat[1], place=int(seat[2]),

@@ -140,15 +140,20 @@ class Ladder:
         self.db.execute("PRAGMA synchronous=FULL")
 
     def _migrate(self, migrations: Sequence[Migration]) -> None:
-        version = self.version
-        if version > len(migrations):
-            raise LadderError(
-                f"{self.path} is a ladder of version {version}, newer than this gemtable "
-                f"knows (up to {len(migrations)}); use a newer gemtable, or another file")
-        for number in range(version, len(migrations)):
+        # The version is read inside each step's transaction: two programs opening
+        # the same new file at once then migrate it once, one after the other.
+        while True:
             with self._transaction():
-                migrations[number](self.db)
-                self.db.execute(f"PRAGMA user_version = {number + 1:d}")
+                version = self.version
+                if version > len(migrations):
+                    raise LadderError(
+                        f"{self.path} is a ladder of version {version}, newer than this "
+                        f"gemtable knows (up to {len(migrations)}); use a newer gemtable, "
+                        "or another file")
+                if version == len(migrations):
+                    return
+                migrations[version](self.db)
+                self.db.execute(f"PRAGMA user_version = {version + 1:d}")
 
     @property
     def version(self) -> int:
@@ -250,6 +255,12 @@ class Ladder:
 
     def plays_like(self, game_id: str, ordinal: float) -> str | None:
         return queries.plays_like(self.db, game_id, ordinal)
+
+    def rank(self, person: str, game_id: str) -> tuple[int, int] | None:
+        return queries.rank(self.db, person, game_id)
+
+    def seat_at(self, person: str, table_id: str) -> tuple[int, str] | None:
+        return queries.seat_at(self.db, person, table_id)
 
 
 class _Transaction:

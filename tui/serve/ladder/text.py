@@ -43,12 +43,11 @@ def stats_text(ladder: Ladder, name: str, id_width: int = TABLE_ID_SHOWN) -> str
         standing = ladder.rating(name, game.id)
         if standing is None:
             continue
-        people = [row for row in ladder.leaderboard(game.id) if row.kind == "person"]
-        rank = next(n for n, row in enumerate(people, start=1) if row.name == name)
+        rank, people = ladder.rank(name, game.id) or (0, 0)
         like = ladder.plays_like(game.id, standing.ordinal)
         rated.append(
             f"  {game.title}: rating {standing.mu:.1f} ± {standing.sigma:.1f}, ordinal "
-            f"{standing.ordinal:.1f}, rank {rank} of {len(people)} people, "
+            f"{standing.ordinal:.1f}, rank {rank} of {people} people, "
             f"{standing.games} game{'s' * (standing.games != 1)}, last played "
             f"{when(standing.last_played)}"
             + (f", plays like {printable(like)}" if like else ""))
