@@ -129,3 +129,23 @@ def test_a_recorded_table_id_never_brings_the_log_of_another_game(hub_factory):
     log_path.unlink()
     [entry] = alice.call(protocol.HistoryQuery).lines
     assert entry.replay is False
+
+
+def test_a_failed_review_is_told_once_then_tried_again(hub_factory, monkeypatch):
+    running = hub_factory(review_budget=8)
+    table_id = make_table(running, "alice", (protocol.YOU, "greedy"))
+    play_out(running, "alice", table_id, 0)
+    wait_until(lambda: games_recorded(running) == [table_id], what="the ladder's record")
+    tries: list[int] = []
+
+    def failing(*args, **kwargs):
+        tries.append(1)
+        raise ValueError("a damaged record")
+
+    monkeypatch.setattr("gemtable.tui.serve.ladder.reviews.decisions_of", failing)
+    alice = running.client("alice")
+    status = review_of(alice, table_id)
+    assert status.review is None and "a damaged record" in status.error
+    monkeypatch.undo()
+    assert review_of(alice, table_id).review is not None  # asked again: a new try
+    assert len(tries) == 1

@@ -20,10 +20,14 @@ from gemtable.tui.screens.game import GameScreen
 from gemtable.tui.screens.hint import HintScreen
 from gemtable.tui.screens.legend import LegendScreen
 from gemtable.tui.screens.log import LogScreen
+from gemtable.tui.screens.review import ReviewScreen
 from gemtable.tui.screens.rules import RulesScreen
 from gemtable.tui.serve.app import ServeApp
 from gemtable.tui.serve.create import CreateScreen
+from gemtable.tui.serve.history import HistoryScreen
+from gemtable.tui.serve.leaderboard import LeaderboardScreen
 from gemtable.tui.serve.lobby import LobbyScreen
+from gemtable.tui.serve.served_replay import ServedReplayScreen
 from gemtable.tui.serve.waiting import WaitingScreen
 from gemtable.tui.widgets.choice import ChoiceRow
 
@@ -63,7 +67,8 @@ async def test_actions_off_the_list_do_nothing(hub_factory):
 
 SERVED = (ServeApp, LobbyScreen, CreateScreen, WaitingScreen, GameScreen, RulesScreen,
           LegendScreen, LogScreen, HintScreen, EndScreen, ConfirmScreen, CommandLine, ChoiceRow,
-          Input, OptionList, VerticalScroll, Button)
+          Input, OptionList, VerticalScroll, Button, LeaderboardScreen, HistoryScreen,
+          ServedReplayScreen, ReviewScreen)
 """Every screen and widget a person on a server can reach (boards aside), and the
 Textual widgets they are made of."""
 BOARDS = {board_for(game.id) for game in registry.all()}

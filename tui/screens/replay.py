@@ -133,7 +133,8 @@ class ReplayScreen(BoardScreen):
 
     def action_follow(self) -> None:
         if self.seat is not None:
-            self.notify(f"This replay shows Seat {self.seat + 1}'s view throughout (--seat).")
+            self.notify(f"This replay keeps to Seat {self.seat + 1}'s view: the moves it "
+                        "is about were made from it.")
             return
         self.seating.next_follow()
         self._refresh()
@@ -141,7 +142,7 @@ class ReplayScreen(BoardScreen):
     def action_show_all(self) -> None:
         if not self.loaded.finished or self.seat is not None:
             self.notify("Every hand is shown only in a finished game's replay "
-                        "(and not with --seat).")
+                        "(not in one that keeps to one seat).")
             return
         self.show_all = not self.show_all
         self._refresh()

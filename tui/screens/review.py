@@ -69,12 +69,15 @@ class ReviewScreen(ReplayScreen):
     def __init__(self, loaded: LoadedLog, path: Path, *, over: bool = False,
                  budget: int = REVIEW_ITERATIONS, seed: int = REVIEW_SEED,
                  workers: int | None = None, use_cache: bool = True,
-                 reviewer: Reviewer = review_log) -> None:
+                 reviewer: Reviewer = review_log, seat: int | None = None) -> None:
         """`over`: opened over another screen (the end of a game), which `q`
-        goes back to; otherwise `q` ends the program."""
+        goes back to; otherwise `q` ends the program. `seat`: the seat whose
+        moves are reviewed, shown from its view throughout."""
         people = human_seats(loaded.header.seats, loaded.header.game)
         # One person's game is shown as they saw it: the view their moves came from.
-        super().__init__(loaded, seat=people[0] if len(people) == 1 else None)
+        if seat is None and len(people) == 1:
+            seat = people[0]
+        super().__init__(loaded, seat=seat)
         self.over = over
         self.path = path
         self.budget, self.seed = budget, seed

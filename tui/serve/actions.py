@@ -35,6 +35,9 @@ SCREEN_ACTIONS = frozenset({
     "leave", "legend", "log", "toggle_pause", "step", "faster", "slower", "follow", "retry",
     "results", "toggle_insight", "ask_hint", "undo", "close", "choose", "review", "answer",
     "copy_seed",
+    # the ladder: leaderboards, one's history, and a finished table's replay and review
+    "leaderboard", "history", "other_game", "review_moves", "go", "first", "last", "show_all",
+    "mistake",
     # Textual's screen: copy the selected text to the person's own clipboard
     "copy_text",
 })

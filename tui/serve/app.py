@@ -364,7 +364,7 @@ class ServeApp(GemtableApp):
             return
         self.push_screen(self.game_screen(info, seat))
         if info.seed is not None and info.status == protocol.PLAYING:
-            from .lobby import seed_note
+            from .tabletext import seed_note
 
             self.notify(f"Seed {info.seed}, {seed_note(info)}.", timeout=4)
 

@@ -16,66 +16,17 @@ from ..widgets import KeyBar
 from . import protocol
 from .app import ServedScreen
 from .client import HubError
-
-STATUS_STYLE = {protocol.PLAYING: "green", protocol.WAITING: "yellow", protocol.FINISHED: "dim"}
-
-
-def table_line(info: protocol.TableInfo, user: str) -> Text:
-    """One row of the list: id, game, who sits where, status."""
-    line = Text(no_wrap=True, overflow="ellipsis")
-    line.append(f"{info.id:<6} ", style="bold")
-    line.append(f"{info.title[:11]:<12}")
-    seats = Text()
-    for index, seat in enumerate(info.seats):
-        if index:
-            seats.append(", ")
-        name = seat.user or ("open" if seat.kind == "human" else seat.kind)
-        style = ("bold" if seat.user == user else "yellow" if seat.user is None
-                 and seat.kind == "human" else "" if seat.kind == "human" else "cyan")
-        if seat.kind == "human" and seat.user is not None and not seat.present:
-            style += " dim"
-        seats.append(name, style=style.strip())
-    seats.truncate(34, overflow="ellipsis", pad=True)
-    line.append_text(seats)
-    line.append(f" {info.status_text()}", style=STATUS_STYLE.get(info.status, ""))
-    return line
+from .leaderboard import ratings_line
+from .tabletext import table_detail, table_line
 
 
-def seed_note(info: protocol.TableInfo) -> str:
-    """Why a seed is shown: whoever knows it knows every card and roll to come."""
-    if info.status == protocol.FINISHED:
-        return "now that the game is over"
-    return f"chosen by {info.created_by}: it decides every card and roll, so all here know it"
-
-
-def table_detail(info: protocol.TableInfo, user: str, invite: str | None) -> Text:
-    """The highlighted table: each seat, who watches, how to invite."""
-    text = Text()
-    text.append(f"Table {info.id}", style="bold")
-    text.append(f" · {info.title} ({info.variant}) · made by {info.created_by}\n")
-    for index, seat in enumerate(info.seats):
-        mover = info.status == protocol.PLAYING and info.mover == index
-        text.append("► " if mover else "  ", style="yellow")
-        text.append(f"Seat {index + 1}  ", style="bold")
-        text.append(seat.describe(info.status == protocol.PLAYING) if seat.kind == "human"
-                    else f"{seat.kind} (bot)")
-        if seat.user == user:
-            text.append("  ← you", style="bold green")
-        text.append("\n")
-    if info.status == protocol.FINISHED and info.winners:
-        names = ", ".join(info.seats[s].user or info.seats[s].kind for s in info.winners)
-        text.append(f"Won by {names}\n", style="green")
-    if info.seed is not None:
-        text.append(f"Seed {info.seed}, {seed_note(info)}\n", style="dim")
-    text.append(f"{info.watchers} watching", style="dim")
-    if info.status == protocol.WAITING and invite:
-        text.append(" · invite: ", style="dim")
-        text.append(invite.format(id=info.id))
-        keys = (["s: stand up"] if info.seat_of(user) is not None else []) + (
-            ["x: cancel the table"] if info.created_by == user else [])
-        if keys:
-            text.append(f"\n{' · '.join(keys)}", style="dim")
-    return text
+def lobby_keys(width: int) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The key bar; in 80 columns in fewer words (L and H share a hint)."""
+    if width >= 104:
+        return ([("Enter", "sit/return"), ("w", "watch"), ("c", "create"), ("j", "join by id"),
+                 ("L", "leaderboard"), ("H", "history")], [("F1", "rules"), ("q", "quit")])
+    return ([("Enter", "sit"), ("w", "watch"), ("c", "new"), ("j", "join by id"),
+             ("L/H", "ladder")], [("F1", "rules"), ("q", "quit")])
 
 
 class LobbyScreen(ServedScreen):
@@ -87,6 +38,8 @@ class LobbyScreen(ServedScreen):
         Binding("j", "join", "Join by id"),
         Binding("s", "stand_up", "Stand up", show=False),
         Binding("x", "cancel_table", "Cancel table", show=False),
+        Binding("l,L", "leaderboard", "Leaderboard"),
+        Binding("h,H", "history", "History"),
         Binding("f1", "rules", "Rules"),
         Binding("q", "quit_app", "Quit"),
     ]
@@ -97,9 +50,12 @@ class LobbyScreen(ServedScreen):
         self._online: tuple[str, ...] = ()
         self._returned = False
         self._ready = False
+        self._ratings: tuple[protocol.RatingLine, ...] | None = None
+        """This person's standing per game; None until the hub has answered."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
+        yield Static(id="lobby-ratings")
         yield Static(Text(f"{'Table':<7}{'Game':<12}{'Seats':<35}Status", style="bold dim"),
                      id="lobby-head")
         yield OptionList(id="lobby-tables")
@@ -110,9 +66,6 @@ class LobbyScreen(ServedScreen):
 
     def on_mount(self) -> None:
         self.query_one("#lobby-join", Input).display = False
-        self.query_one("#keys", KeyBar).set_keys(
-            [("Enter", "sit/return"), ("w", "watch"), ("c", "create"), ("j", "join by id")],
-            [("F1", "rules"), ("q", "quit")])
         self._ready = True
         lobby = self.serve_app.client.lobby
         if lobby is not None:
@@ -137,6 +90,29 @@ class LobbyScreen(ServedScreen):
     def on_screen_resume(self) -> None:
         if self._ready:
             self._draw()
+        # Shown first or again (a game may have ended): the ratings as they are now.
+        self.run_worker(self._ask_ratings, thread=True, exclusive=True, group="ratings",
+                        exit_on_error=False)
+
+    def _ask_ratings(self) -> None:
+        try:
+            answer = self.serve_app.client.call(protocol.RatingsQuery)
+        except HubError:
+            return  # the lobby works without them
+        if isinstance(answer, tuple):
+            lines = tuple(a for a in answer if isinstance(a, protocol.RatingLine))
+            self.app.call_from_thread(self._rated, lines)
+
+    def _rated(self, ratings: tuple[protocol.RatingLine, ...]) -> None:
+        self._ratings = ratings
+        if self._ready and self.app.screen is self:
+            self._draw_ratings()
+            self._show_detail()
+
+    def _draw_ratings(self) -> None:
+        if self._ratings is not None:
+            self.query_one("#lobby-ratings", Static).update(
+                ratings_line(self._ratings, self.size.width))
 
     def _draw(self) -> None:
         user = self.serve_app.user
@@ -148,6 +124,8 @@ class LobbyScreen(ServedScreen):
         title.append(" " * max(1, self.size.width - len(title) - len(right)))
         title.append(right)
         self.query_one("#lobby-title", Static).update(title)
+        self._draw_ratings()
+        self.query_one("#keys", KeyBar).set_keys(*lobby_keys(self.size.width))
         tables = self.query_one("#lobby-tables", OptionList)
         keep = self._highlighted_id()
         tables.clear_options()
@@ -191,7 +169,9 @@ class LobbyScreen(ServedScreen):
         if info is None:
             text = Text("Make a table with c; friends join it with its id.", style="dim")
         else:
-            text = table_detail(info, self.serve_app.user, self.serve_app.welcome.invite)
+            rating = next((r for r in self._ratings or () if r.game == info.game), None)
+            text = table_detail(info, self.serve_app.user, self.serve_app.welcome.invite,
+                                rating)
         code = self.serve_app.welcome.rejoin_code
         if code:  # kept in sight: the only way back to this name without a key
             text.append(f"\nThe name {self.serve_app.user} is yours; your rejoin code is ")
@@ -274,9 +254,23 @@ class LobbyScreen(ServedScreen):
         game = registry.get(info.game) if info is not None else registry.all()[0]
         self.app.push_screen(RulesScreen(game))
 
+    def action_leaderboard(self) -> None:
+        from .leaderboard import LeaderboardScreen
+
+        info = self._highlighted()
+        rated = self._ratings[0].game if self._ratings else None
+        self.app.push_screen(LeaderboardScreen(info.game if info is not None else rated))
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen())
+
     def action_quit_app(self) -> None:
         self.serve_app.leave_server()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         joins = self.query("#lobby-join")
-        return not (joins and joins.first().has_focus and action in ("watch", "create", "join", "stand_up", "cancel_table", "quit_app"))
+        return not (joins and joins.first().has_focus and action in (
+            "watch", "create", "join", "stand_up", "cancel_table", "quit_app", "leaderboard",
+            "history"))

@@ -63,6 +63,7 @@ class _Job:
     total: int = 0
     review: GameReview | None = None
     error: str = ""
+    told_failure: bool = False
     task: asyncio.Task | None = None
 
     def status(self) -> protocol.ReviewStatus:
@@ -81,20 +82,23 @@ class ReviewJobs:
         self._turns: asyncio.Semaphore | None = None
 
     def known(self, table_id: str, seat: int) -> bool:
-        """A review of the seat is under way or done (not failed)."""
+        """A review of the seat is under way, done, or failed and not yet told."""
         job = self._jobs.get((table_id, seat))
-        return job is not None and not job.error
+        return job is not None and not job.told_failure
 
     def status(self, table_id: str, seat: int) -> protocol.ReviewStatus:
-        """On the event loop: how the review of `seat` at the finished table stands
-        (started now if it is not known; a failed one is tried again)."""
+        """On the event loop: how the review of `seat` at the finished table stands.
+        One not known is started now; a failed one is told once, with why, and
+        tried again at the next question."""
         key = (table_id, seat)
         job = self._jobs.get(key)
-        if job is None or job.error:
+        if job is None or job.told_failure:
             job = _Job(table_id, seat)
             self._jobs[key] = job
             job.task = asyncio.get_running_loop().create_task(self._review(job))
             self._forget_old()
+        elif job.error:
+            job.told_failure = True
         self._jobs.move_to_end(key)
         return job.status()
 
