@@ -9,10 +9,16 @@ from typing import TYPE_CHECKING
 
 from gemtable.engine import registry
 
+from .arguments import game_id as known_game_id
 from .arguments import non_negative, positive_int
 
 if TYPE_CHECKING:  # for the annotation only: _startups imports it when called
     from gemtable.tui.serve.gate import Startups
+
+
+CALIBRATION_GAMES = 20
+"""`--calibrate-bots`: games for each two levels of a game by default (why, and what
+it costs: docs/serve.md, "Calibrating the bots")."""
 
 
 def _stand_in(text: str) -> float | None:
@@ -96,6 +102,26 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                           help="the address people use when a TLS proxy stands in front "
                                "(https://games.example.org)")
 
+    calibration = serve.add_argument_group(
+        "calibrating the bots (docs/serve.md, \"Calibrating the bots\")")
+    calibration.add_argument("--calibrate-bots", action="store_true",
+                             help="instead of serving: the bot levels offered for each game "
+                                  "play each other, every game is recorded on the ladder of "
+                                  "--data, their ratings are printed, and it exits")
+    calibration.add_argument("--calibration-games", type=positive_int, default=None,
+                             metavar="N", help="games for each two levels of a game (default "
+                                               f"{CALIBRATION_GAMES}: {3 * CALIBRATION_GAMES} "
+                                               "for a game of three)")
+    calibration.add_argument("--calibration-seed", type=int, default=None, metavar="S",
+                             help="the same seed again adds nothing, another adds games "
+                                  "(default 0)")
+    calibration.add_argument("--calibration-game", type=known_game_id, nargs="+", action="extend",
+                             default=None, metavar="GAME",
+                             help="calibrate these games only (default: every game)")
+    calibration.add_argument("--calibration-workers", type=positive_int, default=None,
+                             metavar="N", help="processes playing the games (default: "
+                                               "every core)")
+
     # The process behind one SSH session; started by `serve`, never by hand.
     lobby = sub.add_parser("lobby")
     lobby.add_argument("--hub", required=True, help="the server's hub socket")
@@ -123,10 +149,29 @@ def _check_bots(parser: argparse.ArgumentParser, args: argparse.Namespace) -> No
             parser.error(f"--exec-bot: {error}")
 
 
+def _calibrate(args: argparse.Namespace) -> int:
+    from gemtable.tui.serve.ladder.calibrate import CalibrationOptions, run_calibration
+
+    return run_calibration(CalibrationOptions(
+        data=args.data, per_pairing=args.calibration_games or CALIBRATION_GAMES,
+        seed=args.calibration_seed or 0,
+        game_ids=tuple(dict.fromkeys(args.calibration_game or registry.ids())),
+        workers=args.calibration_workers, exec_bots=tuple(dict.fromkeys(args.exec_bot))))
+
+
 def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     from gemtable.tui.serve.server import ServeOptions, serve
 
     _check_bots(parser, args)
+    if args.calibrate_bots:
+        return _calibrate(args)
+    given = [option for option, value in (
+        ("--calibration-games", args.calibration_games),
+        ("--calibration-seed", args.calibration_seed),
+        ("--calibration-game", args.calibration_game),
+        ("--calibration-workers", args.calibration_workers)) if value is not None]
+    if given:
+        parser.error(f"{', '.join(given)}: only with --calibrate-bots")
     return serve(ServeOptions(
         host=args.host or "127.0.0.1", open_to_network=args.open_to_network, port=args.port,
         host_key=args.host_key, authorized_keys=args.authorized_keys, open=args.open,

@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -48,6 +48,15 @@ def _choose(kind: str, game_id: str, seed: int, view: State) -> tuple[str, tuple
         return str(bot.choose(view)), bot_problems(bot)
     finally:
         close_bot(bot)
+
+
+def offered_kinds(game_id: str, exec_bots: Sequence[str] = ()) -> tuple[str, ...]:
+    """The bot kinds a server offers for the game (its new-table form's list, and
+    the levels its calibration rates): a placeholder such as `mcts:ITERATIONS`
+    is no kind; the operator's outside programs come last."""
+    from gemtable.ai import bot_kinds
+
+    return tuple(kind for kind in bot_kinds(game_id) if kind == kind.lower()) + tuple(exec_bots)
 
 
 def check_bot(kind: str, game_id: str) -> None:

@@ -22,7 +22,7 @@ from typing import TypeVar
 
 import attrs
 
-from gemtable.ai import BotKindError, bot_kinds
+from gemtable.ai import BotKindError
 from gemtable.ai.hints import hints_on_by_default
 from gemtable.ai.review import REVIEW_ITERATIONS
 from gemtable.engine import registry
@@ -30,7 +30,7 @@ from gemtable.engine.core import random_seed
 from gemtable.tui.table import Table, TableError
 
 from . import protocol, wire
-from .botpool import BotPool, PooledBot
+from .botpool import BotPool, PooledBot, offered_kinds
 from .hubsession import HubSession
 from .hubtable import HubTable
 from .ladder.keeper import LadderKeeper
@@ -156,8 +156,7 @@ class Hub:
         for game in registry.all():
             variants = tuple(protocol.VariantInfo(v.id, v.title,
                                                   tuple(v.players)) for v in game.variants)
-            kinds = tuple(k for k in bot_kinds(game.id) if k == k.lower())
-            kinds += self.limits.exec_bots
+            kinds = offered_kinds(game.id, self.limits.exec_bots)
             infos.append(protocol.GameInfo(game.id, game.title, game.min_players, game.max_players,
                                            variants, kinds))
         return tuple(infos)

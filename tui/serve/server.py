@@ -26,6 +26,7 @@ import asyncssh
 import attrs
 
 from .botpool import BotPool
+from .datalock import DataFolderInUse, hold_data_folder, release_data_folder
 from .gate import ConnectionGate, Startups
 from .hub import TABLES_PER_PERSON, Hub, HubLimits
 from .keys import KeyBook, OpenBook
@@ -156,7 +157,8 @@ class Server:
         try:
             self.data = DataDir(options.data or default_data_dir())
             self.data.socket_path()  # the run folder is checked now, not at the first session
-        except DataDirError as error:
+            self._held = hold_data_folder(self.data.root)  # one writer of the ladder
+        except (DataDirError, DataFolderInUse) as error:
             raise ServeError(str(error)) from None
         self.keys = KeyBook(options.authorized_keys) if options.authorized_keys else None
         self.names = OpenBook(self.data.names) if self.keys is None else None
@@ -256,6 +258,7 @@ class Server:
         await self.launcher.stop()
         self.pool.shutdown()
         await asyncio.sleep(0.2)  # let the goodbyes leave
+        release_data_folder(self._held)
 
     # --- limits ----------------------------------------------------------------------------
     def admit(self, session) -> str:

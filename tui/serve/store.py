@@ -7,6 +7,8 @@
     DATA/tables/ID.json    who sits where, who made it, whether it started
     DATA/tables/damaged/   table files that could not be read, kept as they were
     DATA/ladder.sqlite     ratings and histories of finished tables (ladder/)
+    DATA/tables/ID.jsonl-seats-N.review.json   a person's review of their seat N
+    DATA/serve.lock        held by the running server or its --calibrate-bots (datalock.py)
     DATA/run/hub.sock      the hub socket (folder 0700); a private temp folder
                            instead if DATA's path is too long for a socket
 
