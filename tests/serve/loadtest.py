@@ -17,6 +17,12 @@ error; otherwise "verdict: FAILED" with what went wrong (exit status 1).
 The full run takes a minute or two (figures in docs/serve.md); `make test`
 runs it in a small form, one table and two moves played flat out
 (tests/serve/test_serve_scripts.py).
+
+`--finished-per-minute 50` plays the moves three times: as above; while other
+sessions make bot tables; and while those tables' games finish and are recorded
+on the ladder at that rate (loadfinish.py). It prints the other screens' figures
+of each and the differences, and reads the ladder's file for the rate reached;
+the verdict then also needs that rate and every table made recorded once.
 """
 
 from __future__ import annotations
@@ -27,14 +33,16 @@ import os
 import random
 import re
 import resource
-import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import loadfinish
+from loadmeasure import cpu_seconds, memory_kib, percentile, server_children, stop, verdict
 from serve_support import Client, ServerProcess
 
 from gemtable.engine.gamelog import load
@@ -51,6 +59,7 @@ class Watch:
         self.clock = clock
         self.pending: dict[tuple[str, ...], asyncio.Future] = {}
         term = client.term
+        assert term is not None
         original = term.data_received
 
         def received(data: bytes, datatype: object) -> None:
@@ -62,7 +71,7 @@ class Watch:
                         future.set_result(now)
                         del self.pending[texts]
 
-        term.data_received = received
+        term.data_received = received  # type: ignore[method-assign]
 
     def expect(self, *texts: str) -> asyncio.Future:
         """When one of `texts` is first on the screen."""
@@ -84,17 +93,28 @@ async def make_table(alice: Client, seed: int) -> str:
     await alice.type(str(seed))
     alice.send("\r")
     await alice.wait_for("waiting for players", WAIT)
-    return re.search(r"Table ([a-z0-9]{5}) ", alice.text()).group(1)
+    found = re.search(r"Table ([a-z0-9]{5}) ", alice.text())
+    assert found is not None
+    return found.group(1)
 
 
-def next_action(path: Path) -> tuple[int, int, str]:
-    """(action number, seat to move, an action) for the table's current position."""
+def next_action(path: Path) -> tuple[int, Any, str]:
+    """(action number, who moves: a seat or chance, an action) for the table's position."""
     log = load(path)
     state = log.final
     legal = [str(a) for a in state.legal_actions()]
     takes = [a for a in legal if a.startswith("take") and len(a) == 8]
-    choice = (takes or legal)[len(log.actions) % len(takes or legal)]
-    return len(log.actions) + 1, state.to_move, choice
+    # Then moves that turn up nothing hidden (those wait for a second Enter).
+    quiet = [a for a in legal if not state.reveals(state.parse_action(a))] \
+        if not takes and isinstance(state.to_move, int) else []
+    options = takes or quiet or legal
+    return len(log.actions) + 1, state.to_move, options[len(log.actions) % len(options)]
+
+
+def reveals(path: Path, action: str) -> bool:
+    """Whether the action turns up something hidden: typed, it waits for a second Enter."""
+    state = load(path).final
+    return bool(state.reveals(state.parse_action(action)))
 
 
 async def seat_table(index: int, port: int, data: Path) -> dict:
@@ -132,46 +152,16 @@ async def play_table(table: dict, moves: int, think: tuple[float, float], typing
         line = f"{number}. Seat {seat + 1} ({names[seat]}):"
         futures = {c: watches[c].expect(line, *((f"{number}. You:",) if c is mover else ()))
                    for c in table["clients"]}
+        confirm = reveals(table["path"], action)
         pressed = time.monotonic()
         mover.send("\r")
+        if confirm:  # the second Enter is the one that plays it
+            await mover.wait_for("cannot be undone", WAIT)
+            pressed = time.monotonic()
+            mover.send("\r")
         for client, future in futures.items():
             seen = await asyncio.wait_for(future, WAIT)
             results["own" if client is mover else "others"].append(seen - pressed)
-
-
-def memory_kib(pid: int) -> tuple[int, int, int]:
-    """(RSS, PSS, private) in KiB from /proc/PID/smaps_rollup."""
-    fields = {}
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
-        name, value, *_ = line.split()
-        fields[name.rstrip(":")] = int(value)
-    private = fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
-    return fields["Rss"], fields["Pss"], private
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time of a process so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def server_children(pid: int) -> list[int]:
-    """Bot workers and the zygote: the server's child processes."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 async def first_frames(port: int, count: int) -> list[float]:
@@ -190,12 +180,17 @@ async def main(args: argparse.Namespace) -> int:
     folder = Path(tempfile.mkdtemp(prefix="gemtable-load-"))
     # Every session comes from 127.0.0.1: lift the per-address cap for this run, and
     # let every table's first login happen at once without random early drops.
-    extra = ["--max-sessions", "110", "--max-tables", "64", "--max-connections", "200",
+    extra = ["--max-sessions", "110", "--max-tables", str(64 + args.finished_per_minute),
+             "--max-connections", "200",
              "--max-per-address", "200", "--max-startups", "200"]
     if args.spawn_sessions:
         extra.append("--spawn-sessions")
+    if args.no_ladder:
+        extra.append("--no-ladder")
     server = ServerProcess(folder / "data", *extra)
     server.start()
+    process = server.process
+    assert process is not None
     problems = ["stopped before the end"]
     try:
         startup = await first_frames(server.port, args.probes)
@@ -205,25 +200,38 @@ async def main(args: argparse.Namespace) -> int:
         results: dict[str, list] = {"own": [], "others": []}
         pids = [int(p) for p in re.findall(r"session for [pw]\d+[ab]?: pid (\d+)", server.log())]
         harness_before = resource.getrusage(resource.RUSAGE_SELF)
-        server_before = cpu_seconds(server.process.pid)
+        server_before = cpu_seconds(process.pid)
         sessions_before = sum(cpu_seconds(pid) for pid in pids)
-        helpers_before = {pid: cpu_seconds(pid) for pid in server_children(server.process.pid)}
+        helpers_before: dict[int, float] = {pid: cpu_seconds(pid)
+                                            for pid in server_children(process.pid)}
         began = time.monotonic()
         rng = random.Random(1)
-        await asyncio.gather(*(play_table(t, args.moves, (args.think_min, args.think_max),
-                                          args.typing, random.Random(rng.random()), results)
-                               for t in tables))
+
+        async def play(into: dict[str, list[float]]) -> None:
+            await asyncio.gather(*(play_table(t, args.moves, (args.think_min, args.think_max),
+                                              args.typing, random.Random(rng.random()), into)
+                                   for t in tables))
+
+        finishing = None
+        if args.finished_per_minute:
+            finishing = await loadfinish.play_with_finishers(server, args.finished_per_minute,
+                                                             play, sessions=pids,
+                                                             ladder=not args.no_ladder)
+            results = {kind: [update for phase in finishing.phases.values()
+                              for update in phase.results[kind]] for kind in results}
+        else:
+            await play(results)
         elapsed = time.monotonic() - began
         alive = sum(1 for c in sessions if not c.term.closed.is_set())
         memory = [memory_kib(pid) for pid in pids]
-        server_memory = memory_kib(server.process.pid)
+        server_memory = memory_kib(process.pid)
         harness_after = resource.getrusage(resource.RUSAGE_SELF)
         harness_cpu = (harness_after.ru_utime + harness_after.ru_stime
                        - harness_before.ru_utime - harness_before.ru_stime)
-        server_cpu = cpu_seconds(server.process.pid) - server_before
+        server_cpu = cpu_seconds(process.pid) - server_before
         sessions_cpu = sum(cpu_seconds(pid) for pid in pids) - sessions_before
         helpers_cpu = sum(cpu_seconds(pid) - helpers_before.get(pid, 0.0)
-                          for pid in server_children(server.process.pid) if pid not in pids)
+                          for pid in server_children(process.pid) if pid not in pids)
         log = server.log()
         print(f"sessions: {len(sessions)} ({alive} still open), tables: {args.tables}, "
               f"moves by people per table: {args.moves}, think {args.think_min:g}-"
@@ -247,7 +255,7 @@ async def main(args: argparse.Namespace) -> int:
         print(f"CPU seconds during play: sessions {sessions_cpu:.1f}, server {server_cpu:.1f}, "
               f"bot workers and zygote {helpers_cpu:.1f}, this load driver {harness_cpu:.1f}; "
               f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        living = server.process.poll() is None
+        living = process.poll() is None
         print(f"server alive: {living}; errors logged: {len(errors)}")
         for line in errors[:5]:
             print("  ", line)
@@ -256,30 +264,16 @@ async def main(args: argparse.Namespace) -> int:
         problems = [f"{len(sessions) - alive} sessions closed"] if alive < len(sessions) else []
         problems += [f"{len(errors)} errors logged"] if errors else []
         problems += [] if living else ["the server died"]
+        if finishing is not None:
+            problems += loadfinish.report(finishing, server.data, log, folder,
+                                          args.tables * args.moves)
         for kind, each in (("others", 2), ("own", 1)):
-            wanted = args.tables * args.moves * each
+            wanted = args.tables * args.moves * each * (len(finishing.phases) if finishing else 1)
             if len(results[kind]) != wanted:  # cannot happen short of a bug here
                 problems.append(f"{len(results[kind])} updates on {kind} screens, not {wanted}")
         return verdict(problems)
     finally:
         stop(server, folder, problems)
-
-
-def verdict(problems: list[str]) -> int:
-    """The last lines: the verdict, then each problem; the exit status."""
-    print("verdict: passed" if not problems else "verdict: FAILED")
-    for problem in problems:
-        print("  ", problem)
-    return 1 if problems else 0
-
-
-def stop(server: ServerProcess, folder: Path, problems: list[str]) -> None:
-    """Stop the server; keep its data folder only when something went wrong."""
-    server.stop()
-    if problems:
-        print(f"the server's data folder and log are kept in {folder}")
-    else:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
@@ -293,4 +287,8 @@ if __name__ == "__main__":
     parser.add_argument("--spawn-sessions", action="store_true")
     parser.add_argument("--probes", type=int, default=5,
                         help="sessions opened one at a time first, to time the start")
+    parser.add_argument("--finished-per-minute", type=int, default=0,
+                        help="games finished on the ladder a minute in a second phase")
+    parser.add_argument("--no-ladder", action="store_true",
+                        help="the server keeps no ladder (ladderload.py compares)")
     sys.exit(asyncio.run(main(parser.parse_args())))

@@ -149,3 +149,15 @@ def test_a_failed_review_is_told_once_then_tried_again(hub_factory, monkeypatch)
     monkeypatch.undo()
     assert review_of(alice, table_id).review is not None  # asked again: a new try
     assert len(tries) == 1
+
+
+def test_a_server_that_keeps_no_ladder_records_nothing_and_says_so(hub_factory):
+    running = hub_factory(ladder=False)
+    table_id = make_table(running, "alice", (protocol.YOU, "greedy"))
+    play_out(running, "alice", table_id, 0)
+    alice = running.client("alice")
+    for kind, fields in ((protocol.RatingsQuery, {}), (protocol.HistoryQuery, {}),
+                         (protocol.LeaderboardQuery, {"game": "jowhari"}),
+                         (protocol.ReplayQuery, {"table": table_id})):
+        assert "keeps no ladder" in refusal(alice, kind, **fields)
+    assert not running.hub.data.ladder.exists()

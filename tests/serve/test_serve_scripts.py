@@ -17,10 +17,10 @@ from serve_support import WAIT
 HERE = Path(__file__).parent
 
 
-def run(script: str, *args: object) -> str:
+def run(script: str, *args: object, timeout: float = 4 * WAIT) -> str:
     """Run a script of this folder as a person would; its output, once it passed."""
     done = subprocess.run([sys.executable, str(HERE / script), *map(str, args)],
-                          capture_output=True, text=True, timeout=4 * WAIT)
+                          capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, f"exit {done.returncode}\n{done.stdout}\n{done.stderr}"
     return done.stdout
 
@@ -44,6 +44,22 @@ def test_the_load_test_in_a_small_form():
     assert re.search(r"own screens: median \d+ ms.*\(2 updates\)", output), output
     assert re.search(r"memory per session process \(3\): RSS [\d.]+ MiB", output), output
     assert "server alive: True; errors logged: 0" in output
+
+
+@pytest.mark.timeout(12 * WAIT)
+def test_the_ladders_cost_under_load_in_a_small_form():
+    """ladderload.py: the load test with bot tables made by other sessions ending
+    (and, on the first run, recorded on the ladder) while the players' moves are
+    timed, then the same without a ladder; about 150 s (bot games at the hub's pace)."""
+    output = run("ladderload.py", "--pairs", 1, "--tables", 1, "--moves", 2, "--per-minute", 3,
+                 "--", "--think-min", 0, "--think-max", 0, "--typing", 0.02, "--probes", 1,
+                 timeout=10 * WAIT)
+    assert output.splitlines()[-1] == "verdict: passed", output
+    for kept in ("ladder kept", "no ladder  "):
+        assert re.search(rf"pair 1, {kept}: \d+ / \d+ ms, [\d.]+ games ended a minute",
+                         output), output
+    assert re.search(r"the ladder's cost while 3 games end a minute: median [+-]\d+ ms over 1 "
+                     r"pairs", output), output
 
 
 # --- attack_ssh.py ----------------------------------------------------------------------

@@ -72,6 +72,9 @@ def add_serve(sub: argparse._SubParsersAction) -> None:
                        help="an outside program to offer in the lobby's bot list, as a seat "
                             "kind (exec:COMMAND or exec:SECONDSs:COMMAND; docs/bots.md); "
                             "give it once per program")
+    serve.add_argument("--no-ladder", action="store_true",
+                       help="keep no ladder: finished tables are not recorded or rated, "
+                            "and the ladder's screens and commands say so")
     serve.add_argument("--bot-workers", type=positive_int, default=2,
                        help="worker processes for bot moves (default 2)")
     serve.add_argument("--spawn-sessions", action="store_true",
@@ -182,7 +185,7 @@ def serve_command(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         fork_sessions=not args.spawn_sessions, login_grace=args.login_grace,
         max_connections=args.max_connections, max_per_address=args.max_per_address,
         max_startups=args.max_startups,
-        exec_bots=tuple(dict.fromkeys(args.exec_bot)),
+        exec_bots=tuple(dict.fromkeys(args.exec_bot)), ladder=not args.no_ladder,
         web_port=args.web, web_host=args.web_host, tls_cert=args.tls_cert,
         tls_key=args.tls_key, public_url=args.public_url,
     ))

@@ -65,6 +65,8 @@ class HubLimits:
     the only ones a table here may seat, since a kind names a command to run."""
     review_budget: int = REVIEW_ITERATIONS
     """Search iterations per decision in a review of a person's own game."""
+    ladder: bool = True
+    """Record finished tables on the ladder (`--no-ladder`: keep none)."""
 
 
 class Refused(Exception):
@@ -85,7 +87,7 @@ class Hub:
         """False on an --open server (the lobby says so)."""
         self._threads = ThreadPoolExecutor(8, thread_name_prefix="gemtable-table")
         self.ladder = LadderKeeper(data.ladder, data.table_log,
-                                   review_budget=limits.review_budget)
+                                   review_budget=limits.review_budget, kept=limits.ladder)
         """Ratings and histories: every table whose game ends is recorded there."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._server: asyncio.AbstractServer | None = None

@@ -78,6 +78,8 @@ class ServeOptions:
     """Connections still logging in: OpenSSH's MaxStartups (gate.py)."""
     exec_bots: tuple[str, ...] = ()
     """Outside programs offered as bots in the lobby (`exec:COMMAND` kinds)."""
+    ladder: bool = True
+    """Keep the ladder of finished tables (`--no-ladder`: none)."""
     web_port: int | None = None
     """Serve browsers on this port too (webserver.py); None: SSH only."""
     web_host: str = "127.0.0.1"
@@ -167,7 +169,7 @@ class Server:
                            tables_per_person=options.max_tables_per_person,
                            stand_in_after=options.stand_in_after,
                            stand_in_bot=options.stand_in_bot,
-                           exec_bots=tuple(options.exec_bots))
+                           exec_bots=tuple(options.exec_bots), ladder=options.ladder)
         self.hub = Hub(self.data, self.pool, limits=limits, server_name=socket.gethostname())
         self.hub.names_verified = self.keys is not None
         self.sessions: set = set()

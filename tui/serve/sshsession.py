@@ -25,6 +25,7 @@ import asyncssh
 
 from .inputfilter import InputFilter
 from .keys import valid_name
+from .ladder.keeper import LadderOff
 from .plain import printable
 from .sshenv import child_env
 from .terminal import TERMINAL_RESET, ChildTerminal
@@ -211,6 +212,8 @@ class SessionChannel(asyncssh.SSHServerSession):
             if not valid_name(name):
                 return f"gemtable: {printable(name, 32)} is not a name.\n", 1
             return await self.server.hub.in_ladder(stats_text, name), 0
+        except LadderOff as error:
+            return f"gemtable: {error}.\n", 1
         except Exception as error:  # the ladder's file: say so, never drop the connection
             log.error("the ladder could not answer %s: %s: %s", verb, type(error).__name__,
                       error)

@@ -35,10 +35,16 @@ log = logging.getLogger("gemtable.serve")
 T = TypeVar("T")
 
 
+class LadderOff(Exception):
+    """The server keeps no ladder (`--no-ladder`); the text is for people."""
+
+
 class LadderKeeper:
     def __init__(self, path: Path, log_of: Callable[[str], Path], *,
-                 review_budget: int = REVIEW_ITERATIONS) -> None:
+                 review_budget: int = REVIEW_ITERATIONS, kept: bool = True) -> None:
+        """`kept` False: nothing is recorded and every question is refused (LadderOff)."""
         self.path = path
+        self.kept = kept
         self._log_of = log_of
         self.reviews = ReviewJobs(log_of, review_budget)
         """Reviews of people's own seats at recorded tables."""
@@ -52,6 +58,8 @@ class LadderKeeper:
 
     async def call(self, function: Callable[..., T], *args: object) -> T:
         """`function(ladder, *args)` on the ladder's thread (it may wait for the disk)."""
+        if not self.kept:
+            raise LadderOff("this server keeps no ladder (it was started with --no-ladder)")
         return await asyncio.get_running_loop().run_in_executor(
             self._thread, self._with_ladder, function, args)
 
@@ -77,6 +85,8 @@ class LadderKeeper:
 
     def found(self, record: TableRecord, loaded: LoadedLog) -> None:
         """A finished table on disk at start: recorded once `record_found` is called."""
+        if not self.kept:
+            return
         try:
             self._found.append(finished_game(record, loaded))
         except ValueError as error:
@@ -88,6 +98,8 @@ class LadderKeeper:
 
     def table_ended(self, table: HubTable) -> None:
         """On the event loop: `table`'s game is over."""
+        if not self.kept:
+            return
         self._recording(self._record_table(table))
 
     async def _record_table(self, table: HubTable) -> None:

@@ -18,6 +18,7 @@ from gemtable.engine import gamelog, registry
 
 from .. import protocol
 from ..plain import quoted
+from .keeper import LadderOff
 from .store import Ladder
 from .text import game_title
 
@@ -81,6 +82,15 @@ def finished_log_text(path: Path, game_id: str) -> str | None:
 
 async def answer(hub: Hub, person: str, request: protocol.Request) -> object:
     """The reply to one of the ladder's requests from `person`'s session."""
+    from ..hub import Refused
+
+    try:
+        return await _answer(hub, person, request)
+    except LadderOff as error:
+        raise Refused(str(error)) from None
+
+
+async def _answer(hub: Hub, person: str, request: protocol.Request) -> object:
     from ..hub import Refused
 
     match request:
