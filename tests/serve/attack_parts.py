@@ -76,7 +76,7 @@ async def new_table(client: Client, seat1: int = 0, seat2: int = 0) -> None:
     greedy), seat 2 moved `seat2` (negative: left; from open)."""
     await client.wait_for("shared tables", WAIT)
     client.send("c")
-    await client.wait_for("◀ bot: greedy ▶", WAIT)
+    await client.wait_for("◀ bot: normal ▶", WAIT)
     await keys(client, DOWN, LEFT, DOWN, DOWN)  # players 2, then seat 1
     await keys(client, *([RIGHT] * seat1))
     await keys(client, DOWN)

@@ -54,13 +54,15 @@ async def make_bot_table(port: int, name: str, seed: int) -> None:
     try:
         await client.wait_for("shared tables", WAIT)
         client.send("c")
-        await client.wait_for("◀ bot: greedy ▶", WAIT)  # the form, for the first game
+        await client.wait_for("◀ bot: normal ▶", WAIT)  # the form, for the first game
         client.send(RIGHT)
         await client.wait_for("◀ Jewel Box ▶", WAIT)
         client.send(DOWN + LEFT)
         await client.wait_for("◀ Standard (4x4) ▶", WAIT)  # two players' variant
-        client.send(DOWN + DOWN + RIGHT + RIGHT + DOWN + RIGHT)  # you, open seat -> random
+        # Seat 1: you -> open -> easy, normal, hard, expert -> random; seat 2: open -> random.
+        client.send(DOWN + DOWN + RIGHT * 6 + DOWN + RIGHT * 5)
         await client.wait_for("Bots only", WAIT)
+        await client.wait_for("◀ bot: random ▶", WAIT)
         client.send(DOWN)
         await client.type(str(seed), pause=0.01)
         await client.wait_for(f"Seed       {seed}", WAIT)

@@ -86,7 +86,7 @@ class Watch:
 async def make_table(alice: Client, seed: int) -> str:
     await alice.wait_for("shared tables", WAIT)
     alice.send("c")
-    await alice.wait_for("◀ bot: greedy ▶", WAIT)
+    await alice.wait_for("◀ bot: normal ▶", WAIT)
     for _ in range(6):
         alice.send("\x1b[B")
         await asyncio.sleep(0.05)

@@ -26,6 +26,7 @@ from gemtable.tui.serve.hub import Hub, HubLimits
 from gemtable.tui.serve.ladder import FinishedGame, Ladder
 from gemtable.tui.serve.ladder import calibrate as calibration
 from gemtable.tui.serve.ladder.calibrate import (
+    GENERIC_KINDS,
     CalibrationOptions,
     Plan,
     calibration_kinds,
@@ -165,9 +166,12 @@ def test_the_levels_are_those_the_server_offers(tmp_path) -> None:
     program = "exec:python3 /srv/bot.py"
     hub = Hub(DataDir(tmp_path / "data"), ThreadPool(), limits=HubLimits(exec_bots=(program,)))
     for info in hub._game_infos():
-        players = tuple(kind for kind in info.bots if seat_role(kind, info.id) is None)
+        players = tuple(kind for kind in info.bots if seat_role(kind, info.id) is None
+                        and kind not in GENERIC_KINDS)
         assert calibration_kinds(info.id, (program,)) == players
-        assert program in players and "mcts" in players
+        assert players[:4] == ("easy", "normal", "hard", "expert") and program in players
+        # random, greedy and mcts are offered, rated from people's games only
+        assert set(GENERIC_KINDS) <= set(info.bots)
     assert "rhom" not in calibration_kinds("iridescia")  # the game's automaton
 
 
@@ -229,8 +233,8 @@ def test_ctrl_c_stops_and_keeps_what_was_recorded(tmp_path) -> None:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert process.stdout is not None
     printed = [process.stdout.readline(), process.stdout.readline()]
-    # Five levels: ten pairings of 50 games.
-    assert printed[1].startswith("game 1 of 500: jewelbox"), printed
+    # Four levels and the game's two planners: fifteen pairings of 50 games.
+    assert printed[1].startswith("game 1 of 750: jewelbox"), printed
     process.send_signal(signal.SIGINT)
     rest, err = process.communicate(timeout=WAIT)
     assert process.returncode == 130, err
@@ -238,7 +242,7 @@ def test_ctrl_c_stops_and_keeps_what_was_recorded(tmp_path) -> None:
     progress = [line for line in lines if line.startswith("game ")]
     assert f"Stopped: the {len(progress)} games recorded are kept" in rest
     # What it said it recorded is there, and it is the tournament's first games.
-    plan = Plan("jewelbox", calibration_kinds("jewelbox"), 500, 0)
+    plan = Plan("jewelbox", calibration_kinds("jewelbox"), 750, 0)
     assert [table_id for table_id, _, _ in recorded(data)] == [
         plan.table_id(index) for index in range(len(progress))]
     # The folder is free again at once.
@@ -251,5 +255,5 @@ def test_every_game_can_be_calibrated_at_two_seats() -> None:
         assert len(calibration_kinds(game.id)) >= 2
     plans = {plan.game_id: plan for plan in calibration.make_plans(registry.ids(), 20, 0)}
     assert set(plans) == set(registry.ids())
-    # Every two levels meet 20 times: three levels make 60 games, Jewel Box's five 200.
-    assert (plans["jowhari"].games, plans["jewelbox"].games) == (60, 200)
+    # Every two levels meet 20 times: four levels make 120 games, Jewel Box's six 300.
+    assert (plans["jowhari"].games, plans["jewelbox"].games) == (120, 300)

@@ -17,7 +17,7 @@ UNOFFERED = (
     "greedy@64",
     "mcts-fresh:100000",
     "loose:0.0/1/1",  # a level written out by hand
-    "expert",  # a level this server's form does not list
+    "expert@64",  # a level on 64 search processes
     "mcts:ITERATIONS",  # the placeholder, not a kind
     "Greedy",
     "human",  # not a bot: a seat for a person is `you` or `open`
@@ -39,6 +39,7 @@ def test_every_kind_the_form_offers_is_seated(hub):
     alice = hub.client("alice")
     jowhari = next(g for g in alice.welcome.games if g.id == "jowhari")
     assert {"random", "greedy", "mcts"} <= set(jowhari.bots)
+    assert jowhari.bots[:4] == ("easy", "normal", "hard", "expert")  # the local menu's levels
     for kind in jowhari.bots:
         # An open seat keeps the table waiting: no bot thinks in this test.
         info = alice.call(protocol.CreateTable, game="jowhari", variant=None,

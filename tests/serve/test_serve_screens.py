@@ -66,7 +66,7 @@ async def test_a_new_table_from_the_form_and_a_friend_joining_by_id(hub, check):
         await pilot.press("down", "4", "enter")  # seed 4
         await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
         info = app.client.call(protocol.TableQuery, table="tab01")
-        assert [s.user or s.kind for s in info.seats] == ["alice", "human", "greedy", "human"]
+        assert [s.user or s.kind for s in info.seats] == ["alice", "human", "normal", "human"]
         friend = app_for(hub, "bob", join="tab01")
         async with friend.run_test(size=(80, 24)) as other:
             await until(other, lambda: isinstance(friend.screen, WaitingScreen))

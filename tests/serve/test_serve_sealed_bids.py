@@ -157,10 +157,10 @@ async def make_marylia_table(alice: Client) -> str:
             await alice.wait_for(lambda screen, before=shown: game_row(screen.text()) != before,
                                  timeout=3)
     assert MARYLIA in game_row(alice.text())
-    await alice.wait_for("◀ bot: greedy ▶")  # three seats by default
+    await alice.wait_for("◀ bot: normal ▶")  # three seats by default
     await press(alice, "\x1b[B")
     alice.send("\x1b[D")  # two players
-    await alice.wait_for(lambda s: "◀ bot: greedy ▶" not in s)
+    await alice.wait_for(lambda s: "◀ bot: normal ▶" not in s)
     for _ in range(4):  # variant, seat 1, seat 2, then the seed
         await press(alice, "\x1b[B")
     await alice.type(str(SEED))

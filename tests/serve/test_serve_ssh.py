@@ -43,11 +43,11 @@ def sees_own_hand_only(seat: int | None, players: int = 3):
 
 
 async def make_table(alice: Client) -> str:
-    """Alice makes a Jowhari table: herself, an open seat, a greedy bot."""
+    """Alice makes a Jowhari table: herself, an open seat, a bot at the normal level."""
     await alice.wait_for("shared tables")
     alice.send("c")
     await alice.wait_for("New shared table")
-    await alice.wait_for("◀ bot: greedy ▶")
+    await alice.wait_for("◀ bot: normal ▶")
     # Down to the seed and a fixed deal (so the moves below are legal), in one write:
     # typed quickly over a slow link, keys arrive together and must all land.
     alice.send("\x1b[B" * 6 + "7")
@@ -86,7 +86,7 @@ async def test_two_people_a_bot_and_a_watcher_play_with_private_hands(server, cl
                          bob.wait_for("▶ Your turn, Seat 2 (bob)"))
     await bob.play("take GWK")
     for screen in (alice, bob, carol):
-        await screen.wait_for("3. Seat 3 (greedy)")
+        await screen.wait_for("3. Seat 3 (normal)")
     await alice.wait_for("Your turn, Seat 1 (alice)")
     assert log_actions(server, table)[:2] == ["take RBG", "take GWK"]
 
@@ -113,7 +113,7 @@ async def test_the_server_killed_and_started_again_resumes_the_table(server, cli
     await alice.play("take RBG")
     await bob.wait_for("Your turn, Seat 2 (bob)")
     await bob.play("take GWK")
-    await alice.wait_for("3. Seat 3 (greedy)")
+    await alice.wait_for("3. Seat 3 (normal)")
     before = log_actions(server, table)
 
     server.kill()
@@ -123,7 +123,7 @@ async def test_the_server_killed_and_started_again_resumes_the_table(server, cli
 
     alice = await clients(server.port, "alice")
     await alice.wait_for("Back at table")
-    await alice.wait_for("3. Seat 3 (greedy)")
+    await alice.wait_for("3. Seat 3 (normal)")
     await alice.wait_for("Your turn, Seat 1 (alice)")
     await alice.play("take RBK")
     bob = await clients(server.port, "bob", command=f"join {table}")

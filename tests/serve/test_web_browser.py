@@ -27,7 +27,7 @@ TABLE_ID = re.compile(r"Table ([a-z0-9]{5}) ")
 async def new_jowhari(page: BrowserPage, *, against_bot: bool) -> str:
     """Two seats, seed 7: the person and a bot, or the person and an open seat."""
     await page.press("c")
-    await page.wait_for("◀ bot: greedy ▶")
+    await page.wait_for("◀ bot: normal ▶")
     await page.press("ArrowDown", "ArrowLeft")  # Players: 3 -> 2
     await page.wait_for("◀ 2 ▶")
     await page.press("ArrowDown", "ArrowDown", "ArrowDown")  # Seat 2
@@ -155,7 +155,7 @@ async def test_the_mouse_reaches_the_app(make_server, browser):
     server = make_server("--web", "0")
     alice = await browser.signed_in(server.port, "alice")
     await alice.press("c")
-    await alice.wait_for("◀ bot: greedy ▶")
+    await alice.wait_for("◀ bot: normal ▶")
     await alice.click_text("Create table")
     await alice.wait_for("waiting for players")
 

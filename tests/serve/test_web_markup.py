@@ -59,7 +59,7 @@ async def test_typed_moves_with_markup_and_escapes_are_shown_as_typed(make_serve
     alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     await alice.send("c")
-    await alice.wait_for("◀ bot: greedy ▶")
+    await alice.wait_for("◀ bot: normal ▶")
     await alice.send("\x1b[B" * 4 + "\x1b[C")  # seat 2: a bot too, so play starts at once
     await alice.wait_for("Play starts at once.")
     await alice.send("\r")

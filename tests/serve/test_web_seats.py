@@ -40,7 +40,7 @@ async def test_a_browser_player_and_watcher_beside_ssh_see_their_own_views_and_c
     await bob.wait_for("Your turn, Seat 2 (bob)")
     await bob.play("take GWK")
     await alice.wait_for("2. Seat 2 (bob): took green, white and black gems")
-    await carol.wait_for("3. Seat 3 (greedy)")
+    await carol.wait_for("3. Seat 3 (normal)")
 
     # Bob closes his page; his seat waits; the page opened again puts him back in it.
     await bob.close_terminal()

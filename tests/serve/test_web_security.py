@@ -242,7 +242,7 @@ async def test_a_browser_session_plays_against_bots(make_server, web_clients):
     alice = await web_clients.signed_in(await sign_in_link(server.port, "alice"))
     await alice.wait_for("shared tables")
     await alice.send("c")
-    await alice.wait_for("◀ bot: greedy ▶")
+    await alice.wait_for("◀ bot: normal ▶")
     await alice.send("\x1b[B" * 4 + "\x1b[C")  # seat 2: from an open seat to a bot
     await alice.wait_for("Play starts at once.")
     await alice.send("\x1b[B" * 2 + "7")
@@ -251,9 +251,9 @@ async def test_a_browser_session_plays_against_bots(make_server, web_clients):
     await alice.wait_for("Your turn, Seat 1 (alice)")
     await alice.play("take RBG")
     await alice.wait_for("1. You: took red, blue and green gems")
-    await alice.wait_for("3. Seat 3 (greedy)")
+    await alice.wait_for("3. Seat 3 (normal)")
     await alice.resize(120, 40)
-    await alice.wait_for(lambda screen: "3. Seat 3 (greedy)" in screen  # drawn anew, wider
+    await alice.wait_for(lambda screen: "3. Seat 3 (normal)" in screen  # drawn anew, wider
                          and max(map(len, screen.lines())) > 100)
     await alice.ping("t1")
     await alice.wait_for(lambda screen: alice.pongs == ["t1"])

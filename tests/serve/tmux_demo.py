@@ -177,7 +177,7 @@ def play(server: Server, folder: Path, privacy_at: int, reconnect_at: int, resta
     connect(panes["alice"], port, "alice")
     wait_for(panes["alice"], "shared tables")
     keys(panes["alice"], "c")
-    wait_for(panes["alice"], "bot: greedy")
+    wait_for(panes["alice"], "bot: normal")
     for _ in range(6):
         keys(panes["alice"], "Down")
         time.sleep(0.05)

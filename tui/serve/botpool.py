@@ -51,12 +51,15 @@ def _choose(kind: str, game_id: str, seed: int, view: State) -> tuple[str, tuple
 
 
 def offered_kinds(game_id: str, exec_bots: Sequence[str] = ()) -> tuple[str, ...]:
-    """The bot kinds a server offers for the game (its new-table form's list, and
-    the levels its calibration rates): a placeholder such as `mcts:ITERATIONS`
-    is no kind; the operator's outside programs come last."""
-    from gemtable.ai import bot_kinds
+    """The bot kinds a server offers for the game (its new-table form's list): the
+    levels a person knows from the local menu (easy, normal, hard, expert) first,
+    then the game's bots by their own names (random, greedy, mcts, a game's
+    planners; a placeholder such as `mcts:ITERATIONS` is no kind), then the
+    operator's outside programs."""
+    from gemtable.ai import bot_kinds, level_kinds
 
-    return tuple(kind for kind in bot_kinds(game_id) if kind == kind.lower()) + tuple(exec_bots)
+    named = tuple(kind for kind in bot_kinds(game_id) if kind == kind.lower())
+    return level_kinds() + named + tuple(exec_bots)
 
 
 def check_bot(kind: str, game_id: str) -> None:

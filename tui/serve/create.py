@@ -84,7 +84,7 @@ class CreateScreen(ModalScreen[dict | None]):
         bots = self.games[self._game_id].bots if self._game_id in self.games else ()
         options = [(protocol.YOU, "you"), (protocol.OPEN, "open seat"),
                    *((k, f"bot: {kind_label(k)}") for k in bots)]
-        default_bot = "greedy" if "greedy" in bots else (bots[0] if bots else protocol.OPEN)
+        default_bot = "normal" if "normal" in bots else (bots[0] if bots else protocol.OPEN)
         for seat, row in enumerate(self.query(".create-seat").results(ChoiceRow)):
             row.set_options(options, value=[protocol.YOU,
                                             protocol.OPEN][seat] if seat < 2 else default_bot)

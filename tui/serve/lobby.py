@@ -115,6 +115,8 @@ class LobbyScreen(ServedScreen):
                 ratings_line(self._ratings, self.size.width))
 
     def _draw(self) -> None:
+        if not self.query("#lobby-title"):
+            return  # the app is closing and took the widgets down; a late listing waits
         user = self.serve_app.user
         others = len([u for u in self._online if u != user])
         title = Text(" gemtable · shared tables", style="bold")

@@ -57,10 +57,17 @@ PLAYERS = 2
 """Seats at every calibration table (see the module's notes)."""
 
 
+GENERIC_KINDS = ("random", "greedy", "mcts")
+"""Bots every game has by these names; `normal` and `expert` play as greedy and mcts
+in most games, so calibrating both would pay twice for the same ratings."""
+
+
 def calibration_kinds(game_id: str, exec_bots: Sequence[str] = ()) -> tuple[str, ...]:
-    """The offered kinds that play as players, not as the game's automaton."""
+    """The levels people choose from, the game's own bots and the operator's
+    programs: every offered kind but the generic ones, and none that plays as
+    the game's automaton."""
     return tuple(kind for kind in offered_kinds(game_id, exec_bots)
-                 if seat_role(kind, game_id) is None)
+                 if kind not in GENERIC_KINDS and seat_role(kind, game_id) is None)
 
 
 @attrs.frozen

@@ -117,8 +117,12 @@ def rating(db: sqlite3.Connection, player: str, game_id: str,
 
 def plays_like(db: sqlite3.Connection, game_id: str, target: float) -> str | None:
     """The bot level whose ordinal in the game is nearest `target` (a person's
-    "plays like hard"); None while no level of the game is rated."""
-    levels = [row for row in leaderboard(db, game_id) if row.kind == "bot"]
+    "plays like hard"): one of the levels people choose from (easy ... expert)
+    once any is rated, else any rated bot; None while no bot of the game is rated."""
+    from gemtable.ai import level_kinds
+
+    bots = [row for row in leaderboard(db, game_id) if row.kind == "bot"]
+    levels = [row for row in bots if row.name in level_kinds()] or bots
     if not levels:
         return None
     return min(levels, key=lambda row: (abs(row.ordinal - target), row.name)).name
