@@ -346,7 +346,7 @@ def hub_factory(tmp_path):
 def hub(hub_factory, monkeypatch):
     """A hub whose tables are tab01, tab02, ... in the order they are made."""
     ids = (f"tab{n:02d}" for n in itertools.count(1))
-    monkeypatch.setattr("gemtable.tui.serve.hub.new_table_id", lambda taken: next(ids))
+    monkeypatch.setattr("gemtable.tui.serve.lobbyrequests.new_table_id", lambda taken: next(ids))
     return hub_factory()
 
 

@@ -59,6 +59,22 @@ class ServedScreen(Screen[None]):
             raise TypeError(f"{type(self).__name__} runs in a ServeApp only")
         return app
 
+    def ask_hub(self, kind: type, answered: Callable[[object, str], None], *, group: str,
+                **fields: object) -> None:
+        """Send `kind(**fields)` to the hub off the UI thread (it waits for the reply);
+        `answered(value, "")`, or `answered(None, why)` if the hub refused, runs back
+        on the UI thread. A newer question of the same `group` replaces this one."""
+
+        def ask() -> None:
+            try:
+                value = self.serve_app.client.call(kind, **fields)
+            except HubError as error:
+                self.app.call_from_thread(answered, None, str(error))
+                return
+            self.app.call_from_thread(answered, value, "")
+
+        self.run_worker(ask, thread=True, exclusive=True, group=group, exit_on_error=False)
+
 
 class ServeApp(GemtableApp):
     """One person's screen on a gemtable server."""

@@ -132,21 +132,12 @@ class HistoryScreen(ServedScreen):
             [("Enter", "replay"), ("r", "review your moves"), ("↑↓", "tables")], [("q", "back")])
         self.query_one("#history-rows").focus()
         self._draw()
-        self.run_worker(self._ask, thread=True, exclusive=True, group="history",
-                        exit_on_error=False)
+        self.ask_hub(protocol.HistoryQuery, self._answered, group="history")
 
-    def _ask(self) -> None:
-        try:
-            answer = self.serve_app.client.call(protocol.HistoryQuery)
-        except HubError as error:
-            self.app.call_from_thread(self._answered, None, str(error))
-            return
-        history = answer if isinstance(answer, protocol.History) else None
-        self.app.call_from_thread(self._answered, history, "")
-
-    def _answered(self, history: protocol.History | None, error: str) -> None:
+    def _answered(self, answer: object, error: str) -> None:
         if self.is_mounted:
-            self.history, self._error = history, error
+            self.history = answer if isinstance(answer, protocol.History) else None
+            self._error = error
             self._draw()
 
     def on_resize(self) -> None:

@@ -17,7 +17,6 @@ import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
 from typing import TypeVar
 
 import attrs
@@ -26,8 +25,7 @@ from gemtable.ai import BotKindError
 from gemtable.ai.hints import hints_on_by_default
 from gemtable.ai.review import REVIEW_ITERATIONS
 from gemtable.engine import registry
-from gemtable.engine.core import random_seed
-from gemtable.tui.table import Table, TableError
+from gemtable.tui.table import Table
 
 from . import protocol, wire
 from .botpool import BotPool, PooledBot, offered_kinds
@@ -36,7 +34,7 @@ from .hubtable import HubTable
 from .ladder.keeper import LadderKeeper
 from .plain import quoted
 from .restore import restore_tables
-from .store import DataDir, TableRecord, new_table_id
+from .store import DataDir, TableRecord
 
 log = logging.getLogger("gemtable.serve")
 
@@ -46,8 +44,6 @@ LOBBY_EVERY = 0.25
 """Seconds between lobby pushes while tables change."""
 KEEP_FINISHED = 12
 """Finished tables still listed (and watchable) in the lobby."""
-TABLES_PER_USER = 3
-"""Tables one person may have at once that wait for players or have bots only."""
 TABLES_PER_PERSON = 4
 """Unfinished tables one person may have made (`--max-tables-per-person`): so that no one
 person fills every slot of `--max-tables`, whatever kind of tables they make."""
@@ -94,7 +90,7 @@ class Hub:
         self._lobby_pending = False
         self.notices: dict[str, list[str]] = {}
         """Per user: sentences about their tables to say when they next connect."""
-        self._games: tuple[protocol.GameInfo, ...] = ()
+        self.games: tuple[protocol.GameInfo, ...] = ()
         self.invite = "ssh -t -p 2222 HOST join {id}"
         """How people are told to invite others (the server fills in host and port)."""
         self.socket_path = data.socket_path()
@@ -117,7 +113,7 @@ class Hub:
     # --- life -------------------------------------------------------------------------
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._games = self._game_infos()
+        self.games = self._game_infos()
         await restore_tables(self)
         self.ladder.record_found()
         self.socket_path.unlink(missing_ok=True)
@@ -196,7 +192,8 @@ class Hub:
         self.lobby_changed()
         return hub_table
 
-    def _active(self) -> list[HubTable]:
+    def active_tables(self) -> list[HubTable]:
+        """The tables whose game is not over (waiting or playing)."""
         return [t for t in self.tables.values() if t.status != protocol.FINISHED]
 
     def _prune_finished(self) -> None:
@@ -212,111 +209,6 @@ class Hub:
         if table is None:
             raise Refused(f"there is no table {quoted(table_id)}")
         return table
-
-    async def create_table(self, user: str, request: protocol.CreateTable) -> protocol.TableInfo:
-        if len(self._active()) >= self.limits.max_tables:
-            raise Refused(f"the server holds {self.limits.max_tables} tables already; "
-                          "join one, or try later")
-        made = [t for t in self._active() if t.record.created_by == user]
-        if len(made) >= self.limits.tables_per_person:
-            raise Refused(f"you have made {len(made)} tables that are not finished, the most "
-                          "one person may have here; finish or cancel one first")
-        # Bot-only tables start at once but take a slot all the same: they count.
-        held = [t for t in made if t.status == protocol.WAITING or not t.human_seats]
-        if len(held) >= TABLES_PER_USER:
-            raise Refused(f"you have {len(held)} tables waiting for players or playing "
-                          "bots only already; cancel one or let it finish")
-        seats = tuple(request.seats)
-        if sum(1 for s in seats if s == protocol.YOU) > 1:
-            raise Refused("you can sit at one seat of a table only")
-        kinds = ["human" if s in (protocol.YOU, protocol.OPEN) else s for s in seats]
-        game = next((g for g in self._games if g.id == request.game), None)
-        for kind in (s for s in seats if s not in (protocol.YOU, protocol.OPEN)):
-            # A seat kind may name a program to run: only the operator's may.
-            if not self.offers(kind):
-                raise Refused(f"this server offers no outside program {quoted(kind)}")
-            # Nor any other kind the form does not list: `mcts:99999999` or a
-            # search on 64 processes would be one person's way to drain the CPU.
-            # (A game that is not here is refused below, by the table.)
-            if game is not None and kind not in game.bots:
-                raise Refused(f"this server offers no bot {quoted(kind)} for {game.title}; "
-                              "the new-table form lists the ones it does")
-        owners: list[str | None] = [user if s == protocol.YOU else None for s in seats]
-        taken = set(self.tables) | {p.stem for p in self.data.tables.glob("*.json*")}
-        table_id = new_table_id(taken)
-        chosen = request.seed is not None
-        seed = random_seed() if request.seed is None else request.seed
-        refusal = protocol.seed_refusal(seed)
-        if refusal is not None:
-            raise Refused(refusal)
-        try:
-            table = await self.loop.run_in_executor(self._threads, lambda: Table.create(
-                request.game, kinds, seed=seed, variant=request.variant,
-                log=self.data.table_log(table_id), bots=self.make_bot))
-        except TableError as error:
-            raise Refused(str(error)) from None
-        record = TableRecord(table_id, owners, user, datetime.now(UTC).isoformat(),
-                             seed_chosen=chosen)
-        self.data.save_record(record)
-        hub_table = await self.add_table(record, table)
-        log.info("table %s: %s made %s for %s", table_id, user, request.game, ", ".join(seats))
-        await self._start_if_full(hub_table)
-        return hub_table.info()
-
-    async def take_seat(self, user: str, request: protocol.TakeSeat) -> protocol.TableInfo:
-        table = self.table(request.table)
-        mine = table.seat_of(user)
-        if mine is not None:
-            return table.info()  # already sitting here: nothing to take
-        if table.status != protocol.WAITING:
-            raise Refused(f"table {table.id} has no open seat; you can watch it")
-        open_seats = table.open_seats()
-        seat = open_seats[0] if request.seat is None and open_seats else request.seat
-        if seat not in open_seats:
-            raise Refused(f"seat {seat + 1 if isinstance(seat, int) else seat} is not open")
-        table.record.owners[seat] = user
-        self.data.save_record(table.record)
-        log.info("table %s: %s sits at seat %d", table.id, user, seat + 1)
-        await self._start_if_full(table)
-        self.lobby_changed()
-        return table.info()
-
-    async def _start_if_full(self, table: HubTable) -> None:
-        if table.status == protocol.WAITING and not table.open_seats():
-            table.record.started = True
-            self.data.save_record(table.record)
-            await table.start()
-            log.info("table %s: play starts", table.id)
-
-    async def stand_up(self, user: str, request: protocol.StandUp) -> None:
-        table = self.table(request.table)
-        seat = table.seat_of(user)
-        if seat is None:
-            raise Refused(f"you have no seat at table {table.id}")
-        if table.status != protocol.WAITING:
-            raise Refused("the game has started: your seat stays yours (a bot plays it "
-                          "while you are away)")
-        table.record.owners[seat] = None
-        if not any(table.record.owners):
-            await self._remove(table)
-        else:
-            self.data.save_record(table.record)
-        self.lobby_changed()
-
-    async def cancel_table(self, user: str, request: protocol.CancelTable) -> None:
-        table = self.table(request.table)
-        if table.record.created_by != user:
-            raise Refused("only the person who made a table can cancel it")
-        if table.status != protocol.WAITING:
-            raise Refused("the game has started; it cannot be cancelled")
-        await self._remove(table)
-
-    async def _remove(self, table: HubTable) -> None:
-        del self.tables[table.id]
-        await table.close()
-        self.data.remove_table(table.id)
-        log.info("table %s removed before it started", table.id)
-        self.lobby_changed()
 
     # --- sessions ------------------------------------------------------------------------
     async def _serve_session(self, reader: asyncio.StreamReader,
@@ -337,7 +229,7 @@ class Hub:
         user, code = entry
         # Notices ride in the welcome: a Notice sent now would reach the session
         # before its app listens, and be lost.
-        return user, protocol.Welcome(user, self._games, self.server_name,
+        return user, protocol.Welcome(user, self.games, self.server_name,
                                       self.limits.stand_in_after,
                                       self.invite, names_verified=self.names_verified,
                                       rejoin_code=code, notices=tuple(self.notices_for(user)))

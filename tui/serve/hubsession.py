@@ -11,7 +11,7 @@ from gemtable.engine import SPECTATOR
 from gemtable.tui.table import Connection
 from gemtable.tui.table.messages import Outbound
 
-from . import protocol, wire
+from . import lobbyrequests, protocol, wire
 from .ladder.service import answer as ladder_answer
 
 if TYPE_CHECKING:
@@ -133,16 +133,16 @@ class HubSession:
         hub = self.hub
         match request:
             case protocol.CreateTable():
-                return await hub.create_table(user, request)
+                return await lobbyrequests.create_table(hub, user, request)
             case protocol.TableQuery(table=table_id):
                 return hub.table(table_id).info()
             case protocol.TakeSeat():
-                return await hub.take_seat(user, request)
+                return await lobbyrequests.take_seat(hub, user, request)
             case protocol.StandUp():
-                await hub.stand_up(user, request)
+                await lobbyrequests.stand_up(hub, user, request)
                 return None
             case protocol.CancelTable():
-                await hub.cancel_table(user, request)
+                await lobbyrequests.cancel_table(hub, user, request)
                 return None
             case protocol.Attach(table=table_id, who=who):
                 return await self._attach(hub.table(table_id), who, user)

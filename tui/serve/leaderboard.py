@@ -14,7 +14,6 @@ from textual.widgets.option_list import Option
 from ..widgets import KeyBar
 from . import protocol
 from .app import ServedScreen
-from .client import HubError
 from .plain import printable
 
 WIDE = 100
@@ -134,21 +133,15 @@ class LeaderboardScreen(ServedScreen):
     def _fetch(self) -> None:
         self.board, self._error = None, ""
         self._draw()
-        self.run_worker(lambda: self._ask(self.game_id), thread=True, exclusive=True,
-                        group="leaderboard", exit_on_error=False)
+        game_id = self.game_id
+        self.ask_hub(protocol.LeaderboardQuery,
+                     lambda answer, error: self._answered(game_id, answer, error),
+                     group="leaderboard", game=game_id)
 
-    def _ask(self, game_id: str) -> None:
-        try:
-            answer = self.serve_app.client.call(protocol.LeaderboardQuery, game=game_id)
-        except HubError as error:
-            self.app.call_from_thread(self._answered, game_id, None, str(error))
-            return
-        board = answer if isinstance(answer, protocol.Leaderboard) else None
-        self.app.call_from_thread(self._answered, game_id, board, "")
-
-    def _answered(self, game_id: str, board: protocol.Leaderboard | None, error: str) -> None:
+    def _answered(self, game_id: str, answer: object, error: str) -> None:
         if game_id != self.game_id or not self.is_mounted:
             return  # an answer for a game switched away from
+        board = answer if isinstance(answer, protocol.Leaderboard) else None
         self.board, self._error = board, error
         self._draw()
 

@@ -91,20 +91,12 @@ class LobbyScreen(ServedScreen):
         if self._ready:
             self._draw()
         # Shown first or again (a game may have ended): the ratings as they are now.
-        self.run_worker(self._ask_ratings, thread=True, exclusive=True, group="ratings",
-                        exit_on_error=False)
+        self.ask_hub(protocol.RatingsQuery, self._rated, group="ratings")
 
-    def _ask_ratings(self) -> None:
-        try:
-            answer = self.serve_app.client.call(protocol.RatingsQuery)
-        except HubError:
-            return  # the lobby works without them
-        if isinstance(answer, tuple):
-            lines = tuple(a for a in answer if isinstance(a, protocol.RatingLine))
-            self.app.call_from_thread(self._rated, lines)
-
-    def _rated(self, ratings: tuple[protocol.RatingLine, ...]) -> None:
-        self._ratings = ratings
+    def _rated(self, answer: object, error: str) -> None:
+        if not isinstance(answer, tuple):
+            return  # the lobby works without them (a server that keeps no ladder)
+        self._ratings = tuple(a for a in answer if isinstance(a, protocol.RatingLine))
         if self._ready and self.app.screen is self:
             self._draw_ratings()
             self._show_detail()
