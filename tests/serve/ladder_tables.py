@@ -21,11 +21,12 @@ def write_table(data: Path, table_id: str, owners: list[str | None], seats: tupl
                 *, game_id: str = "jowhari", seed: int = 5,
                 last_move_left: bool = False) -> str:
     """A started table in `data` as a server leaves it: finished, or (with
-    `last_move_left`) one move short of its end, that move seat 0's (the first
+    `last_move_left`) one move short of its end, that move a person's (the first
     seed from `seed` on whose game ends so). Returns the last move."""
     while True:
         states, actions = played_out(game_id, len(seats), seed)
-        if not last_move_left or states[-2].to_move == 0:
+        mover = states[-2].to_move
+        if not last_move_left or (isinstance(mover, int) and owners[mover] is not None):
             break
         seed += 1
     if last_move_left:

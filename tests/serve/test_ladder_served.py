@@ -22,6 +22,7 @@ from ladder_tables import (
 )
 from serve_support import WAIT, Client, ServerProcess, wait_until
 
+from gemtable.engine.gamelog import load
 from gemtable.tui.serve import protocol
 from gemtable.tui.serve.ladder import FinishedGame, Ladder, SeatResult
 from gemtable.tui.serve.ladder.fromtable import is_solo
@@ -129,7 +130,8 @@ def test_which_tables_are_solo():
 def test_a_server_killed_after_the_last_move_records_the_table_once(tmp_path):
     """The SIGKILL comes after the game ended and before it is on the ladder."""
     data = tmp_path / "data"
-    last = write_table(data, "lastm", ["alice", None], ("human", "greedy"), seed=7046,
+    # Seat 2: a round of Jowhari ends with its last seat, and so does the game.
+    last = write_table(data, "lastm", [None, "alice"], ("greedy", "human"), seed=7046,
                        last_move_left=True)
     # The ladder cannot be written while the game ends (a file others may read is
     # refused), so the server dies with the table finished and not recorded.
@@ -161,8 +163,12 @@ async def _last_move(port: int, move: str, log_file: Path, server_log) -> None:
     tries to record the game."""
     client = await Client.open(port, "alice", command="join lastm", size=(120, 40))
     try:
-        await client.wait_for("Your turn, Seat 1 (alice)")
+        await client.wait_for("Your turn, Seat 2 (alice)")
         await client.play(move)
+        before = load(log_file).final
+        if before.reveals(before.parse_action(move)):  # it turns up a card: confirmed
+            await client.wait_for("cannot be undone")
+            client.send("\r")
         deadline = time.monotonic() + WAIT
         while ('"result"' not in log_file.read_text()
                or "could not be recorded" not in server_log()):
