@@ -163,8 +163,13 @@ async def play_browsers(table: dict, moves: int, think: tuple[float, float], typ
         line = f"{number}. Seat {seat + 1} ({names[seat]}):"
         futures = {c: watches[c].expect(line, *((f"{number}. You:",) if c is mover else ()))
                    for c in players}
+        confirm = loadtest.reveals(table["path"], action)
         enter = len((await mover.timings())[0])
         await mover.press("\r")
+        if confirm:  # it turns up something hidden: the second Enter plays it
+            await mover.wait_for("cannot be undone", WAIT)
+            enter = len((await mover.timings())[0])
+            await mover.press("\r")
         seen = {c: int(await asyncio.wait_for(f, WAIT)) for c, f in futures.items()}
         table["played"].append((mover, enter, seen))
 
