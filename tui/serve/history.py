@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option
 
 from gemtable.engine.gamelog import GameLogError, LoadedLog
 
+from ..screens.end import ordinal
 from ..widgets import KeyBar
 from . import protocol
 from .app import ServedScreen
@@ -22,12 +23,6 @@ from .plain import printable
 from .served_replay import ServedReplayScreen, fetch_log, served_review
 
 NO_LOG = "The game's log is no longer on the server: no replay or review of it."
-
-
-def ordinal_place(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(
-        place % 10, "th")
-    return f"{place}{suffix}"
 
 
 def rating_change(line: protocol.HistoryLine) -> Text:
@@ -60,7 +55,7 @@ def history_row(line: protocol.HistoryLine, width: int) -> Text:
     game = game_width(width)
     row.append(f"{line.title[:game - 1]:<{game}}")
     seats = len(line.others) + 1
-    row.append(f"{ordinal_place(line.place) + ('' if line.solo else f'/{seats}'):<6}")
+    row.append(f"{ordinal(line.place) + ('' if line.solo else f'/{seats}'):<6}")
     row.append(f"{number(line.score):>6}  ")
     change = rating_change(line)
     change.align("left", 9)
@@ -77,14 +72,14 @@ def history_detail(line: protocol.HistoryLine) -> Text:
     text = Text()
     text.append(f"Table {line.table}", style="bold")
     text.append(f" · {line.title} ({line.variant}) · finished {when(line.finished_at)}\n")
-    text.append(f"You: seat {line.seat + 1}, {ordinal_place(line.place)}, score "
+    text.append(f"You: seat {line.seat + 1}, {ordinal(line.place)}, score "
                 f"{number(line.score)}, ")
     text.append_text(rating_change(line) if line.ordinal_change is None
                      else Text(f"rating {line.ordinal_change:+.1f}"))
     for seat in line.others:
         text.append("\n  ")
         text.append_text(seat_name(seat))
-        text.append(f": {ordinal_place(seat.place)}, score {number(seat.score)}"
+        text.append(f": {ordinal(seat.place)}, score {number(seat.score)}"
                     + ("" if seat.rated else ", not rated"), style="dim")
     if not line.replay:
         text.append(f"\n{NO_LOG}", style="yellow")

@@ -115,26 +115,45 @@ def rating(db: sqlite3.Connection, player: str, game_id: str,
     return None if row is None else _standing(row)
 
 
-def plays_like(db: sqlite3.Connection, game_id: str, target: float) -> str | None:
-    """The bot level whose ordinal in the game is nearest `target` (a person's
+@attrs.frozen
+class Place:
+    """A person's place in one game: their rating, rank among the people, and the
+    level they play like."""
+
+    standing: Standing
+    rank: int
+    """1: the best rated person of the game."""
+    people: int
+    plays_like: str | None
+
+
+def nearest_level(board: list[Standing], target: float) -> str | None:
+    """The bot level of `board` whose ordinal is nearest `target` (a person's
     "plays like hard"): one of the levels people choose from (easy ... expert)
-    once any is rated, else any rated bot; None while no bot of the game is rated."""
+    once any is rated, else any rated bot; None while no bot is rated."""
     from gemtable.ai import level_kinds
 
-    bots = [row for row in leaderboard(db, game_id) if row.kind == "bot"]
+    bots = [row for row in board if row.kind == "bot"]
     levels = [row for row in bots if row.name in level_kinds()] or bots
     if not levels:
         return None
     return min(levels, key=lambda row: (abs(row.ordinal - target), row.name)).name
 
 
-def rank(db: sqlite3.Connection, person: str, game_id: str) -> tuple[int, int] | None:
-    """The person's place on the game's leaderboard among the people, and how many
-    people it has; None before their first rated game of it."""
-    people = [row.name for row in leaderboard(db, game_id) if row.kind == "person"]
-    if person not in people:
+def plays_like(db: sqlite3.Connection, game_id: str, target: float) -> str | None:
+    return nearest_level(leaderboard(db, game_id), target)
+
+
+def place(db: sqlite3.Connection, person: str, game_id: str) -> Place | None:
+    """The person's place in the game (one read of its leaderboard); None before
+    their first rated game of it."""
+    board = leaderboard(db, game_id)
+    people = [row for row in board if row.kind == "person"]
+    mine = next((n for n, row in enumerate(people) if row.name == person), None)
+    if mine is None:
         return None
-    return people.index(person) + 1, len(people)
+    standing = people[mine]
+    return Place(standing, mine + 1, len(people), nearest_level(board, standing.ordinal))
 
 
 def seat_at(db: sqlite3.Connection, person: str, table_id: str) -> tuple[int, str] | None:

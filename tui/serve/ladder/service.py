@@ -30,14 +30,14 @@ def ratings_of(ladder: Ladder, person: str) -> tuple[protocol.RatingLine, ...]:
     """The person's rating in every game they are rated in, in the registry's order."""
     lines = []
     for game in registry.all():
-        standing = ladder.rating(person, game.id)
-        place = ladder.rank(person, game.id)
-        if standing is None or place is None:
+        found = ladder.place(person, game.id)
+        if found is None:
             continue
+        standing = found.standing
         lines.append(protocol.RatingLine(
             game=game.id, title=game.title, ordinal=standing.ordinal, mu=standing.mu,
-            sigma=standing.sigma, rank=place[0], people=place[1], games=standing.games,
-            plays_like=ladder.plays_like(game.id, standing.ordinal)))
+            sigma=standing.sigma, rank=found.rank, people=found.people, games=standing.games,
+            plays_like=found.plays_like))
     return tuple(lines)
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import TracebackType
 
 from . import queries
-from .queries import BestScore, HistoryEntry, SoloScore, Standing
+from .queries import BestScore, HistoryEntry, Place, SoloScore, Standing
 from .ratings import PlayerKey, Rating, rate
 from .results import FinishedGame, PlayerKind
 
@@ -256,8 +256,8 @@ class Ladder:
     def plays_like(self, game_id: str, ordinal: float) -> str | None:
         return queries.plays_like(self.db, game_id, ordinal)
 
-    def rank(self, person: str, game_id: str) -> tuple[int, int] | None:
-        return queries.rank(self.db, person, game_id)
+    def place(self, person: str, game_id: str) -> Place | None:
+        return queries.place(self.db, person, game_id)
 
     def seat_at(self, person: str, table_id: str) -> tuple[int, str] | None:
         return queries.seat_at(self.db, person, table_id)

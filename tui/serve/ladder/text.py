@@ -40,11 +40,11 @@ def stats_text(ladder: Ladder, name: str, id_width: int = TABLE_ID_SHOWN) -> str
     lines = [f"{shown} on the ladder"]
     rated = []
     for game in registry.all():
-        standing = ladder.rating(name, game.id)
-        if standing is None:
+        found = ladder.place(name, game.id)
+        if found is None:
             continue
-        rank, people = ladder.rank(name, game.id) or (0, 0)
-        like = ladder.plays_like(game.id, standing.ordinal)
+        standing, rank, people, like = (found.standing, found.rank, found.people,
+                                        found.plays_like)
         rated.append(
             f"  {game.title}: rating {standing.mu:.1f} ± {standing.sigma:.1f}, ordinal "
             f"{standing.ordinal:.1f}, rank {rank} of {people} people, "
